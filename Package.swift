@@ -1,0 +1,52 @@
+// swift-tools-version:6.0
+// Lectern — a terminal reader for open and protected publications, on the Readium architecture.
+import PackageDescription
+
+/// A system library target for one C library, found through pkg-config.
+func cModule(_ name: String, pkgConfig: String, apt: String) -> Target {
+    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt])])
+}
+
+let package = Package(
+    name: "Lectern",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "lectern", targets: ["lectern"]),
+        .library(name: "Shared", targets: ["Shared"]),
+        .library(name: "Streamer", targets: ["Streamer"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // C libraries, each behind a thin Swift layer of its own.
+        cModule("CLecternXML2", pkgConfig: "libxml-2.0", apt: "libxml2-dev"),
+        cModule("CLecternZlib", pkgConfig: "zlib", apt: "zlib1g-dev"),
+        cModule("CLecternCrypto", pkgConfig: "libcrypto", apt: "libssl-dev"),
+        cModule("CLecternZip", pkgConfig: "libzip", apt: "libzip-dev"),
+        cModule("CLecternCurl", pkgConfig: "libcurl", apt: "libcurl4-openssl-dev"),
+        .target(name: "LibXML", dependencies: ["CLecternXML2"]),
+        .target(name: "Zlib", dependencies: ["CLecternZlib"]),
+        .target(name: "LibCrypto", dependencies: ["CLecternCrypto"]),
+        .target(name: "LibZip", dependencies: ["CLecternZip"]),
+        .target(name: "LibCurl", dependencies: ["CLecternCurl"]),
+
+        // The Readium layers.
+        .target(name: "Shared", dependencies: ["LibZip", "LibCurl", "LibCrypto"]),
+        .target(name: "Streamer", dependencies: ["Shared", "LibXML", "LibCrypto", "Zlib"]),
+
+        // The command line.
+        .target(name: "LecternCLI", dependencies: [
+            "Shared", "Streamer", "LibCrypto",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "lectern", dependencies: ["LecternCLI"]),
+
+        .target(name: "TestSupport", dependencies: ["Shared"], path: "Tests/TestSupport"),
+        .testTarget(name: "CLibraryTests", dependencies: ["LibXML", "Zlib", "LibCrypto", "LibZip", "LibCurl", "TestSupport"]),
+        .testTarget(name: "SharedTests", dependencies: ["Shared", "TestSupport"]),
+        .testTarget(name: "StreamerTests", dependencies: ["Streamer", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,152 @@
+import CLecternCurl
+
+/// Performs HTTP requests with libcurl's easy interface, synchronously on the calling thread.
+/// Call it from a background task, never from the interface thread.
+public enum Curl {
+    private static let globalInit: Void = { curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
+
+    /// Performs `request`. Bytes of the body are handed to `onData` as they arrive when it is
+    /// given (and then not accumulated in the response); returning false from it, or from
+    /// `onProgress`, cancels the transfer.
+    public static func perform(
+        _ request: CurlRequest,
+        onData: ((UnsafeRawBufferPointer) -> Bool)? = nil,
+        onProgress: ((_ received: Int64, _ expected: Int64?) -> Bool)? = nil
+    ) throws(CurlError) -> CurlResponse {
+        _ = globalInit
+        guard let handle = curl_easy_init() else { throw .failed("libcurl could not start") }
+        defer { curl_easy_cleanup(handle) }
+
+        let sink = TransferSink(limit: request.maxBodySize, onData: onData, onProgress: onProgress)
+        let context = Unmanaged.passUnretained(sink).toOpaque()
+
+        lectern_curl_set_string(handle, CURLOPT_URL, request.url)
+        lectern_curl_set_long(handle, CURLOPT_NOSIGNAL, 1)
+        lectern_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, request.followRedirects ? 1 : 0)
+        lectern_curl_set_long(handle, CURLOPT_MAXREDIRS, 10)
+        lectern_curl_set_long(handle, CURLOPT_TIMEOUT_MS, Int(request.timeout * 1000))
+        lectern_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(max(request.connectTimeout, 0.001) * 1000))
+        lectern_curl_set_string(handle, CURLOPT_USERAGENT, "Lectern/0.1")
+        lectern_curl_set_string(handle, CURLOPT_ACCEPT_ENCODING, "")
+        // Only HTTP(S): a hostile manifest must not make us read file:// or other schemes.
+        lectern_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
+        lectern_curl_set_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+
+        switch request.method {
+        case "GET": break
+        case "HEAD": lectern_curl_set_long(handle, CURLOPT_NOBODY, 1)
+        default: lectern_curl_set_string(handle, CURLOPT_CUSTOMREQUEST, request.method)
+        }
+        var bodyCopy = request.body ?? (request.method == "POST" || request.method == "PUT" ? [] : nil)
+        if bodyCopy != nil {
+            lectern_curl_set_long(handle, CURLOPT_POSTFIELDSIZE, bodyCopy!.count)
+            lectern_curl_set_long(handle, CURLOPT_POST, 1)
+            if request.method != "POST" { lectern_curl_set_string(handle, CURLOPT_CUSTOMREQUEST, request.method) }
+        }
+
+        var headerList: UnsafeMutablePointer<curl_slist>? = nil
+        for header in request.headers {
+            headerList = curl_slist_append(headerList, "\(header.name): \(header.value)")
+        }
+        defer { curl_slist_free_all(headerList) }
+        if let headerList { lectern_curl_set_slist(handle, CURLOPT_HTTPHEADER, headerList) }
+
+        lectern_curl_set_write_function(handle, CURLOPT_WRITEFUNCTION, { data, size, count, context in
+            let sink = Unmanaged<TransferSink>.fromOpaque(context!).takeUnretainedValue()
+            return sink.receive(UnsafeRawBufferPointer(start: data, count: size * count)) ? size * count : 0
+        })
+        lectern_curl_set_pointer(handle, CURLOPT_WRITEDATA, context)
+        lectern_curl_set_write_function(handle, CURLOPT_HEADERFUNCTION, { data, size, count, context in
+            let sink = Unmanaged<TransferSink>.fromOpaque(context!).takeUnretainedValue()
+            sink.receiveHeader(UnsafeRawBufferPointer(start: data, count: size * count))
+            return size * count
+        })
+        lectern_curl_set_pointer(handle, CURLOPT_HEADERDATA, context)
+        lectern_curl_set_long(handle, CURLOPT_NOPROGRESS, 0)
+        lectern_curl_set_progress_function(handle, { context, total, now, _, _ in
+            let sink = Unmanaged<TransferSink>.fromOpaque(context!).takeUnretainedValue()
+            return sink.progress(received: Int64(now), expected: total > 0 ? Int64(total) : nil) ? 0 : 1
+        })
+        lectern_curl_set_pointer(handle, CURLOPT_XFERINFODATA, context)
+
+        let code: CURLcode = withExtendedLifetime(sink) {
+            if var body = bodyCopy {
+                return body.withUnsafeMutableBytes { bytes in
+                    lectern_curl_set_pointer(handle, CURLOPT_POSTFIELDS, bytes.baseAddress)
+                    return curl_easy_perform(handle)
+                }
+            }
+            return curl_easy_perform(handle)
+        }
+        bodyCopy = nil
+
+        if sink.overflowed { throw .tooLarge(request.maxBodySize) }
+        guard code == CURLE_OK else {
+            let message = String(cString: curl_easy_strerror(code))
+            switch code {
+            case CURLE_OPERATION_TIMEDOUT: throw .timedOut
+            case CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
+                throw .cannotConnect(message)
+            case CURLE_ABORTED_BY_CALLBACK, CURLE_WRITE_ERROR: throw .cancelled
+            default: throw .failed(message)
+            }
+        }
+        var status = 0
+        lectern_curl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        var effective: UnsafeMutablePointer<CChar>? = nil
+        lectern_curl_get_string(handle, CURLINFO_EFFECTIVE_URL, &effective)
+        return CurlResponse(statusCode: status, headers: sink.headers, body: sink.body,
+                            effectiveURL: effective.map { String(cString: $0) } ?? request.url)
+    }
+}
+
+/// Collects what libcurl delivers during one transfer.
+private final class TransferSink {
+    let limit: Int
+    let onData: ((UnsafeRawBufferPointer) -> Bool)?
+    let onProgress: ((Int64, Int64?) -> Bool)?
+    var body: [UInt8] = []
+    var headers: [(name: String, value: String)] = []
+    var received = 0
+    var overflowed = false
+
+    init(limit: Int, onData: ((UnsafeRawBufferPointer) -> Bool)?, onProgress: ((Int64, Int64?) -> Bool)?) {
+        self.limit = limit
+        self.onData = onData
+        self.onProgress = onProgress
+    }
+
+    func receive(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        received += bytes.count
+        if let onData { return onData(bytes) }
+        guard received <= limit else { overflowed = true; return false }
+        body.append(contentsOf: bytes)
+        return true
+    }
+
+    func receiveHeader(_ bytes: UnsafeRawBufferPointer) {
+        let line = String(decoding: bytes, as: UTF8.self)
+        if line.hasPrefix("HTTP/") {
+            // A new response (after a redirect or 100-continue): keep only the final headers.
+            headers.removeAll()
+            return
+        }
+        guard let colon = line.firstIndex(of: ":") else { return }
+        let name = line[..<colon].lowercased()
+        let value = line[line.index(after: colon)...].trimmingCharacters(in: " \t\r\n")
+        headers.append((name, value))
+    }
+
+    func progress(received: Int64, expected: Int64?) -> Bool {
+        onProgress?(received, expected) ?? true
+    }
+}
+
+extension StringProtocol {
+    func trimmingCharacters(in set: String) -> String {
+        var slice = Substring(self)
+        while let first = slice.first, set.contains(first) { slice.removeFirst() }
+        while let last = slice.last, set.contains(last) { slice.removeLast() }
+        return String(slice)
+    }
+}

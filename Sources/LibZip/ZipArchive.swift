@@ -1,0 +1,254 @@
+import CLecternZip
+import FoundationEssentials
+import Synchronization
+
+/// A ZIP archive read through libzip: random access to entries, stored and deflated, clear or
+/// encrypted (traditional PKWARE and the WinZip AES variants libzip handles).
+///
+/// Thread-safe: every libzip call happens under one lock, since a `zip_t` is not reentrant.
+public final class ZipArchive: Sendable {
+    /// Entries in central-directory order.
+    public let entries: [ZipEntry]
+    private let byPath: [String: Int]
+    private let state: Mutex<State>
+
+    /// An entry read as a whole may not exceed this size in memory.
+    public static let maxWholeEntrySize: UInt64 = 512 << 20
+
+    /// Opens the archive at `path`, read-only.
+    public init(path: String) throws(ZipError) {
+        var code: Int32 = 0
+        guard let archive = zip_open(path, ZIP_RDONLY, &code) else {
+            throw ZipArchive.openError(code: code)
+        }
+        let count = zip_get_num_entries(archive, 0)
+        var entries: [ZipEntry] = []
+        entries.reserveCapacity(Int(max(count, 0)))
+        var byPath: [String: Int] = [:]
+        for index in 0..<max(count, 0) {
+            var stat = zip_stat_t()
+            zip_stat_init(&stat)
+            guard zip_stat_index(archive, zip_uint64_t(index), zip_flags_t(ZIP_FL_ENC_GUESS), &stat) == 0,
+                  let name = stat.name else { continue }
+            let entry = ZipEntry(
+                index: Int(index), path: String(cString: name), size: stat.size,
+                compressedSize: stat.comp_size, compressionMethod: UInt16(truncatingIfNeeded: stat.comp_method),
+                encryptionMethod: stat.encryption_method, crc: stat.crc)
+            if byPath[entry.path] == nil { byPath[entry.path] = entries.count }
+            entries.append(entry)
+        }
+        self.entries = entries
+        self.byPath = byPath
+        self.state = Mutex(State(archive: archive))
+    }
+
+    deinit { close() }
+
+    /// The entry with this exact name.
+    public func entry(at path: String) -> ZipEntry? {
+        byPath[path].map { entries[$0] }
+    }
+
+    /// Sets the password used for encrypted entries (nil removes it).
+    public func setPassword(_ password: String?) {
+        state.withLock { state in
+            guard let archive = state.archive else { return }
+            state.closeCursors()
+            zip_set_default_password(archive, password)
+        }
+    }
+
+    /// Closes the archive; later reads fail with ``ZipError/closed``.
+    public func close() {
+        state.withLock { state in
+            state.closeCursors()
+            if let archive = state.archive { zip_discard(archive) }
+            state.archive = nil
+        }
+    }
+
+    /// Reads the whole entry, checking its CRC and refusing more than ``maxWholeEntrySize``
+    /// or more bytes than it declares.
+    public func read(_ entry: ZipEntry) throws(ZipError) -> Data {
+        guard entry.size <= Self.maxWholeEntrySize else { throw .tooLarge(entry.size) }
+        return try state.withLock { state throws(ZipError) in
+            let file = try state.open(entry, flags: 0)
+            defer { zip_fclose(file) }
+            var output = Data(count: Int(entry.size))
+            var total = 0
+            while total < output.count {
+                let read = output.withUnsafeMutableBytes { buffer in
+                    zip_fread(file, buffer.baseAddress! + total, zip_uint64_t(buffer.count - total))
+                }
+                if read < 0 { throw ZipArchive.fileError(file) }
+                if read == 0 { throw .inconsistent("\(entry.path) is shorter than declared") }
+                total += Int(read)
+            }
+            // Reading past the declared end makes libzip verify the CRC, and catches an entry
+            // that inflates to more than it declares.
+            var probe: UInt8 = 0
+            let extra = zip_fread(file, &probe, 1)
+            if extra < 0 { throw ZipArchive.fileError(file) }
+            if extra > 0 { throw .tooLarge(entry.size) }
+            return output
+        }
+    }
+
+    /// Reads `range` of the entry's uncompressed bytes, clamped to its size.
+    ///
+    /// Stored clear entries are read at the offset without touching the bytes before it;
+    /// compressed or encrypted entries are read forward from a cached cursor.
+    public func read(_ entry: ZipEntry, range: Range<UInt64>) throws(ZipError) -> Data {
+        let upper = min(range.upperBound, entry.size)
+        let lower = min(range.lowerBound, upper)
+        guard lower < upper else { return Data() }
+        return try state.withLock { state throws(ZipError) in
+            if entry.isStored && !entry.isEncrypted {
+                let file = try state.open(entry, flags: 0)
+                defer { zip_fclose(file) }
+                guard zip_fseek(file, zip_int64_t(lower), SEEK_SET) == 0 else { throw ZipArchive.fileError(file) }
+                return try ZipArchive.readExactly(file, count: Int(upper - lower))
+            }
+            let cursor = try state.cursor(for: entry, at: lower)
+            if cursor.position < lower {
+                try ZipArchive.skip(cursor.file, count: lower - cursor.position)
+                cursor.position = lower
+            }
+            let bytes = try ZipArchive.readExactly(cursor.file, count: Int(upper - lower))
+            cursor.position += UInt64(bytes.count)
+            return bytes
+        }
+    }
+
+    /// Reads the entry's bytes as stored in the archive, still compressed and encrypted
+    /// (for WinZip AES entries this includes the salt, verifier and authentication code).
+    public func readRaw(_ entry: ZipEntry) throws(ZipError) -> Data {
+        guard entry.compressedSize <= Self.maxWholeEntrySize else { throw .tooLarge(entry.compressedSize) }
+        return try state.withLock { state throws(ZipError) in
+            let file = try state.open(entry, flags: zip_flags_t(ZIP_FL_ENCRYPTED))
+            defer { zip_fclose(file) }
+            return try ZipArchive.readExactly(file, count: Int(entry.compressedSize))
+        }
+    }
+
+    /// The data of an extra field of the entry (central or local), e.g. 0x9901 for WinZip AES.
+    public func extraField(_ id: UInt16, of entry: ZipEntry) -> [UInt8]? {
+        state.withLock { state -> [UInt8]? in
+            guard let archive = state.archive else { return nil }
+            var length: zip_uint16_t = 0
+            let flags = zip_flags_t(ZIP_FL_CENTRAL | ZIP_FL_LOCAL)
+            guard let data = zip_file_extra_field_get_by_id(archive, zip_uint64_t(entry.index), id, 0, &length, flags)
+            else { return nil }
+            return Array(UnsafeBufferPointer(start: data, count: Int(length)))
+        }
+    }
+
+    // MARK: - libzip plumbing
+
+    private static func readExactly(_ file: OpaquePointer, count: Int) throws(ZipError) -> Data {
+        var output = Data(count: count)
+        var total = 0
+        while total < count {
+            let read = output.withUnsafeMutableBytes { buffer in
+                zip_fread(file, buffer.baseAddress! + total, zip_uint64_t(count - total))
+            }
+            if read < 0 { throw fileError(file) }
+            if read == 0 { break }
+            total += Int(read)
+        }
+        if total < count { output.removeSubrange(total...) }
+        return output
+    }
+
+    private static func skip(_ file: OpaquePointer, count: UInt64) throws(ZipError) {
+        var remaining = count
+        var scratch = [UInt8](repeating: 0, count: 64 * 1024)
+        while remaining > 0 {
+            let want = min(remaining, UInt64(scratch.count))
+            let read = zip_fread(file, &scratch, want)
+            if read < 0 { throw fileError(file) }
+            if read == 0 { return }
+            remaining -= UInt64(read)
+        }
+    }
+
+    static func fileError(_ file: OpaquePointer) -> ZipError {
+        error(from: zip_file_get_error(file))
+    }
+
+    static func error(from error: UnsafeMutablePointer<zip_error_t>?) -> ZipError {
+        guard let error else { return .readFailed("unknown error") }
+        let code = zip_error_code_zip(error)
+        switch code {
+        case ZIP_ER_NOPASSWD: return .passwordRequired
+        case ZIP_ER_WRONGPASSWD: return .wrongPassword
+        case ZIP_ER_CRC: return .checksumMismatch
+        case ZIP_ER_INCONS, ZIP_ER_NOZIP: return .inconsistent(String(cString: zip_error_strerror(error)))
+        case ZIP_ER_COMPNOTSUPP: return .unsupportedCompression(0)
+        case ZIP_ER_ENCRNOTSUPP: return .unsupportedEncryption(0)
+        default: return .readFailed(String(cString: zip_error_strerror(error)))
+        }
+    }
+
+    private static func openError(code: Int32) -> ZipError {
+        var error = zip_error_t()
+        zip_error_init_with_code(&error, code)
+        defer { zip_error_fini(&error) }
+        let message = String(cString: zip_error_strerror(&error))
+        switch code {
+        case ZIP_ER_NOZIP: return .notAnArchive
+        case ZIP_ER_NOENT, ZIP_ER_OPEN, ZIP_ER_READ: return .cannotOpen(message)
+        default: return .inconsistent(message)
+        }
+    }
+}
+
+/// A forward reading position in a compressed or encrypted entry, kept open between reads.
+final class ZipCursor {
+    let entryIndex: Int
+    let file: OpaquePointer
+    var position: UInt64 = 0
+
+    init(entryIndex: Int, file: OpaquePointer) {
+        self.entryIndex = entryIndex
+        self.file = file
+    }
+}
+
+/// The libzip handle and open cursors, guarded by the archive's lock.
+struct State: ~Copyable, @unchecked Sendable {
+    var archive: OpaquePointer?
+    var cursors: [ZipCursor] = []
+    static let maxCursors = 4
+
+    init(archive: OpaquePointer) { self.archive = archive }
+
+    func open(_ entry: ZipEntry, flags: zip_flags_t) throws(ZipError) -> OpaquePointer {
+        guard let archive else { throw .closed }
+        guard let file = zip_fopen_index(archive, zip_uint64_t(entry.index), flags) else {
+            throw ZipArchive.error(from: zip_get_error(archive))
+        }
+        return file
+    }
+
+    /// A cursor on `entry` at or before `offset`, reusing an open one when possible.
+    mutating func cursor(for entry: ZipEntry, at offset: UInt64) throws(ZipError) -> ZipCursor {
+        if let found = cursors.firstIndex(where: { $0.entryIndex == entry.index }) {
+            let cursor = cursors.remove(at: found)
+            if cursor.position <= offset {
+                cursors.append(cursor)
+                return cursor
+            }
+            zip_fclose(cursor.file)
+        }
+        let cursor = ZipCursor(entryIndex: entry.index, file: try open(entry, flags: 0))
+        cursors.append(cursor)
+        if cursors.count > Self.maxCursors { zip_fclose(cursors.removeFirst().file) }
+        return cursor
+    }
+
+    mutating func closeCursors() {
+        for cursor in cursors { zip_fclose(cursor.file) }
+        cursors.removeAll()
+    }
+}

@@ -1,0 +1,45 @@
+/// Why a ZIP archive or entry could not be read.
+public enum ZipError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file does not exist or cannot be opened.
+    case cannotOpen(String)
+    /// The file is not a ZIP archive.
+    case notAnArchive
+    /// The archive's structure is damaged.
+    case inconsistent(String)
+    /// The archive was closed.
+    case closed
+    /// No entry has this name or index.
+    case entryNotFound(String)
+    /// The entry is encrypted and no password was given.
+    case passwordRequired
+    /// The password does not match the entry.
+    case wrongPassword
+    /// The data does not match its checksum: damaged entry, or a wrong traditional-PKWARE
+    /// password that passed the one-byte check.
+    case checksumMismatch
+    /// The entry uses an encryption method that cannot be read.
+    case unsupportedEncryption(UInt16)
+    /// The entry uses a compression method that cannot be read.
+    case unsupportedCompression(UInt16)
+    /// The entry declares, or expands to, more than allowed.
+    case tooLarge(UInt64)
+    /// Any other read failure.
+    case readFailed(String)
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(let reason): "cannot open the archive (\(reason))"
+        case .notAnArchive: "not a ZIP archive"
+        case .inconsistent(let reason): "damaged ZIP archive (\(reason))"
+        case .closed: "the archive is closed"
+        case .entryNotFound(let name): "no entry named \(name)"
+        case .passwordRequired: "the archive is password-protected"
+        case .wrongPassword: "wrong password"
+        case .checksumMismatch: "wrong password or damaged archive (checksum mismatch)"
+        case .unsupportedEncryption(let method): "unsupported ZIP encryption method \(method)"
+        case .unsupportedCompression(let method): "unsupported ZIP compression method \(method)"
+        case .tooLarge(let size): "entry too large (\(size) bytes)"
+        case .readFailed(let reason): "read error (\(reason))"
+        }
+    }
+}

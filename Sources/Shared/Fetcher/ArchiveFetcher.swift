@@ -1,0 +1,79 @@
+import FoundationEssentials
+import LibZip
+
+/// Serves the entries of a ZIP archive, which it owns and closes.
+public final class ArchiveFetcher: Fetcher {
+    public let archive: ZipArchive
+    public let links: [Link]
+
+    public init(archive: ZipArchive) {
+        self.archive = archive
+        links = archive.entries.filter { !$0.isDirectory }.map(ArchiveFetcher.link(for:))
+    }
+
+    /// Opens the archive at `path`.
+    public convenience init(path: String) throws(ZipError) {
+        self.init(archive: try ZipArchive(path: path))
+    }
+
+    static func link(for entry: ZipEntry) -> Link {
+        var properties = Properties()
+        properties["archive"] = .object(JSONObject([
+            "entryLength": .int(Int(entry.compressedSize)),
+            "isEntryCompressed": .bool(!entry.isStored),
+        ]))
+        let ext = entry.path.split(separator: ".").last.map(String.init) ?? ""
+        return Link(href: Href.fromPath(entry.path), mediaType: MediaType.of(fileExtension: ext), properties: properties)
+    }
+
+    public func get(_ link: Link, parameters: [String: String]) -> any Resource {
+        guard let path = link.path, let entry = archive.entry(at: path) else {
+            return FailureResource(link: link, error: .notFound(link.href))
+        }
+        var link = link
+        if link.mediaType == nil {
+            link.mediaType = MediaType.of(fileExtension: path.split(separator: ".").last.map(String.init) ?? "")
+        }
+        return ArchiveEntryResource(link: link, entry: entry, archive: archive)
+    }
+
+    public func close() { archive.close() }
+}
+
+/// One entry of an archive.
+public final class ArchiveEntryResource: Resource {
+    public let link: Link
+    public let entry: ZipEntry
+    let archive: ZipArchive
+
+    init(link: Link, entry: ZipEntry, archive: ZipArchive) {
+        self.link = link
+        self.entry = entry
+        self.archive = archive
+    }
+
+    public var length: ResourceResult<UInt64> { .success(entry.size) }
+
+    public func read(range: Range<UInt64>?) -> ResourceResult<Data> {
+        do {
+            if let range { return .success(try archive.read(entry, range: range)) }
+            return .success(try archive.read(entry))
+        } catch {
+            return .failure(error.resourceError)
+        }
+    }
+
+    public func close() {}
+}
+
+extension ZipError {
+    /// The resource error a reader sees for this archive error.
+    public var resourceError: ResourceError {
+        switch self {
+        case .passwordRequired, .wrongPassword: .forbidden(self)
+        case .closed, .cannotOpen: .unavailable(self)
+        case .entryNotFound(let name): .notFound(name)
+        default: .other(self)
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import FoundationEssentials
+import LibCrypto
+import Synchronization
+
+/// Keeps remote (`http`/`https`) resources of its child on disk for offline reading, within a
+/// size bound (least recently used files are evicted first). Local resources pass through.
+///
+/// Place it *below* any decrypting transformer: it must only ever store what the server sent,
+/// never decrypted content (DESIGN.md §4).
+public final class CachingFetcher: Fetcher {
+    public let fetcher: any Fetcher
+    public let directory: String
+    /// The cache never holds more than this many bytes in total.
+    public let maxSize: UInt64
+
+    /// - Parameter directory: defaults to `$XDG_CACHE_HOME/lectern/http`.
+    public init(_ fetcher: any Fetcher, directory: String? = nil, maxSize: UInt64 = 256 << 20) {
+        self.fetcher = fetcher
+        self.directory = directory ?? XDGDirectories.cache + "/http"
+        self.maxSize = maxSize
+    }
+
+    public var links: [Link] { fetcher.links }
+
+    public func get(_ link: Link, parameters: [String: String]) -> any Resource {
+        let resource = fetcher.get(link, parameters: parameters)
+        guard Href.isHTTP(link.href) else { return resource }
+        let key = Digest.sha256(Array((link.href + "?" + parameters.keys.sorted().map { "\($0)=\(parameters[$0]!)" }
+            .joined(separator: "&")).utf8)).hexString
+        return CachedResource(resource: resource, cache: self, key: key)
+    }
+
+    public func close() { fetcher.close() }
+
+    func bodyPath(_ key: String) -> String { directory + "/" + key + ".body" }
+    func typePath(_ key: String) -> String { directory + "/" + key + ".type" }
+
+    /// Stores `data` under `key` atomically, then trims the cache to its bound.
+    func store(_ data: Data, type: MediaType?, key: String) {
+        guard UInt64(data.count) <= maxSize, XDGDirectories.ensure(directory) else { return }
+        let temporary = bodyPath(key) + ".partial"
+        guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600])
+        else { return }
+        _ = try? FileManager.default.removeItem(atPath: bodyPath(key))
+        guard (try? FileManager.default.moveItem(atPath: temporary, toPath: bodyPath(key))) != nil else { return }
+        if let type {
+            _ = FileManager.default.createFile(atPath: typePath(key), contents: Data(type.string.utf8),
+                                           attributes: [.posixPermissions: 0o600])
+        }
+        evict()
+    }
+
+    /// Deletes the least recently used bodies until the total fits ``maxSize``.
+    func evict() {
+        let manager = FileManager.default
+        guard let names = try? manager.contentsOfDirectory(atPath: directory) else { return }
+        var files: [(path: String, size: UInt64, date: Date)] = []
+        for name in names where name.hasSuffix(".body") {
+            let path = directory + "/" + name
+            guard let attributes = try? manager.attributesOfItem(atPath: path) else { continue }
+            let size = (attributes[.size] as? NSNumberLike)?.uint64 ?? 0
+            files.append((path, size, attributes[.modificationDate] as? Date ?? .distantPast))
+        }
+        var total = files.reduce(0) { $0 + $1.size }
+        for file in files.sorted(by: { $0.date < $1.date }) where total > maxSize {
+            try? manager.removeItem(atPath: file.path)
+            try? manager.removeItem(atPath: String(file.path.dropLast(5)) + ".type")
+            total -= file.size
+        }
+    }
+}
+
+/// `attributesOfItem` reports sizes as an integer type that differs across Foundations.
+private protocol NSNumberLike { var uint64: UInt64 { get } }
+extension Int: NSNumberLike { var uint64: UInt64 { UInt64(self) } }
+extension UInt64: NSNumberLike { var uint64: UInt64 { self } }
+extension Int64: NSNumberLike { var uint64: UInt64 { UInt64(self) } }
+
+/// A remote resource served from the disk cache when present, and stored there after a
+/// whole read. Ranged reads of an uncached resource go to the network and are not stored.
+final class CachedResource: Resource {
+    let resource: any Resource
+    let cache: CachingFetcher
+    let key: String
+
+    init(resource: any Resource, cache: CachingFetcher, key: String) {
+        self.resource = resource
+        self.cache = cache
+        self.key = key
+    }
+
+    private var cachedFile: FileResource? {
+        let path = cache.bodyPath(key)
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        // Touch it: eviction is by least recent use.
+        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: path)
+        return FileResource(link: link, path: path)
+    }
+
+    var link: Link {
+        var link = resource.link
+        if link.mediaType == nil,
+           let data = FileManager.default.contents(atPath: cache.typePath(key)) {
+            link.mediaType = MediaType(String(decoding: data, as: UTF8.self))
+        }
+        return link
+    }
+
+    var length: ResourceResult<UInt64> {
+        if let file = cachedFile { return file.length }
+        return resource.length
+    }
+
+    func read(range: Range<UInt64>?) -> ResourceResult<Data> {
+        if let file = cachedFile {
+            defer { file.close() }
+            return file.read(range: range)
+        }
+        guard range == nil else { return resource.read(range: range) }
+        let result = resource.read()
+        if case .success(let data) = result { cache.store(data, type: resource.link.mediaType, key: key) }
+        return result
+    }
+
+    func close() { resource.close() }
+}

@@ -1,0 +1,131 @@
+import FoundationEssentials
+import Synchronization
+
+/// Serves resources from HTTP(S) URLs: the length from a HEAD request, ranges with `Range`
+/// requests, the `Content-Type` into the link. `links` is empty: a server cannot be listed.
+public final class HTTPFetcher: Fetcher {
+    public let client: any HTTPClient
+    /// Relative hrefs are resolved against this URL, when given.
+    public let baseURL: String?
+    /// Seconds allowed for each request.
+    public let timeout: Double
+
+    public init(client: any HTTPClient = CurlHTTPClient(), baseURL: String? = nil, timeout: Double = 30) {
+        self.client = client
+        self.baseURL = baseURL
+        self.timeout = timeout
+    }
+
+    public var links: [Link] { [] }
+
+    public func get(_ link: Link, parameters: [String: String]) -> any Resource {
+        var url = link.templated ? URITemplate(link.href).expand(parameters) : link.href
+        if !Href.isAbsoluteURL(url), let baseURL { url = Href.resolve(url, against: baseURL) }
+        guard Href.isHTTP(url) else { return FailureResource(link: link, error: .notFound(link.href)) }
+        if !link.templated, !parameters.isEmpty {
+            let query = parameters.keys.sorted().map {
+                "\(URITemplate.percentEncode($0, allowReserved: false))=\(URITemplate.percentEncode(parameters[$0]!, allowReserved: false))"
+            }.joined(separator: "&")
+            url += (url.contains("?") ? "&" : "?") + query
+        }
+        return HTTPResource(link: link, url: url, client: client, timeout: timeout)
+    }
+
+    public func close() {}
+}
+
+/// One HTTP resource.
+public final class HTTPResource: Resource {
+    public let url: String
+    let client: any HTTPClient
+    let timeout: Double
+    private let requestedLink: Link
+    private let learned = Mutex<(length: UInt64?, mediaType: MediaType?, headChecked: Bool)>((nil, nil, false))
+
+    init(link: Link, url: String, client: any HTTPClient, timeout: Double) {
+        requestedLink = link
+        self.url = url
+        self.client = client
+        self.timeout = timeout
+    }
+
+    /// The requested link, with the `Content-Type` of the server when the link had none.
+    public var link: Link {
+        var link = requestedLink
+        if link.mediaType == nil { link.mediaType = learned.withLock { $0.mediaType } }
+        return link
+    }
+
+    public var length: ResourceResult<UInt64> {
+        if let known = learned.withLock({ $0.length }) { return .success(known) }
+        switch client.send(HTTPRequest(url: url, method: "HEAD", timeout: timeout)) {
+        case .success(let response) where response.isSuccess:
+            remember(response, length: response.contentLength)
+            if let length = response.contentLength { return .success(length) }
+        case .success(let response):
+            return .failure(Self.error(forStatus: response.statusCode, url: url))
+        case .failure(let error):
+            return .failure(Self.error(error))
+        }
+        // No Content-Length from HEAD: read the whole resource to know.
+        return read(range: nil).map { UInt64($0.count) }
+    }
+
+    public func read(range: Range<UInt64>?) -> ResourceResult<Data> {
+        var headers: [String: String] = [:]
+        if let range {
+            if range.isEmpty { return .success(Data()) }
+            headers["Range"] = "bytes=\(range.lowerBound)-\(range.upperBound - 1)"
+        }
+        switch client.send(HTTPRequest(url: url, headers: headers, timeout: timeout, maxBodySize: 512 << 20)) {
+        case .failure(let error):
+            return .failure(Self.error(error))
+        case .success(let response):
+            switch response.statusCode {
+            case 206:
+                remember(response, length: Self.totalLength(fromContentRange: response.headers["content-range"]))
+                return .success(response.body)
+            case 200..<300:
+                // The server ignored the range: it sent everything.
+                remember(response, length: UInt64(response.body.count))
+                return .success(response.body.slice(range))
+            case 416:
+                return .success(Data())
+            default:
+                return .failure(Self.error(forStatus: response.statusCode, url: url))
+            }
+        }
+    }
+
+    public func close() {}
+
+    private func remember(_ response: HTTPResponse, length: UInt64?) {
+        learned.withLock { learned in
+            if let length { learned.length = length }
+            if learned.mediaType == nil { learned.mediaType = response.mediaType }
+        }
+    }
+
+    /// The total length in `Content-Range: bytes a-b/total`.
+    static func totalLength(fromContentRange header: String?) -> UInt64? {
+        guard let header, let slash = header.lastIndex(of: "/") else { return nil }
+        return UInt64(header[header.index(after: slash)...].trimmed)
+    }
+
+    static func error(forStatus status: Int, url: String) -> ResourceError {
+        let failure = ResourceFailure("HTTP \(status) from \(url)")
+        switch status {
+        case 404, 410: return .notFound(url)
+        case 401, 403: return .forbidden(failure)
+        case 502, 503, 504: return .unavailable(failure)
+        default: return .other(failure)
+        }
+    }
+
+    static func error(_ error: HTTPError) -> ResourceError {
+        switch error {
+        case .timedOut, .unreachable: .unavailable(error)
+        default: .other(error)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import FoundationEssentials
+import LibCurl
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The default ``HTTPClient``, on libcurl.
+public struct CurlHTTPClient: HTTPClient {
+    public init() {}
+
+    public func send(_ request: HTTPRequest) -> Result<HTTPResponse, HTTPError> {
+        let curlRequest = curlRequest(for: request)
+        do {
+            let response = try Curl.perform(curlRequest)
+            return .success(convert(response, body: Data(response.body)))
+        } catch {
+            return .failure(convert(error))
+        }
+    }
+
+    public func download(_ request: HTTPRequest, to path: String,
+                         onProgress: @escaping @Sendable (Int64, Int64?) -> Void,
+                         isCancelled: @escaping @Sendable () -> Bool) -> Result<HTTPResponse, HTTPError> {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return .failure(.other("cannot create \(path): \(String(cString: strerror(errno)))")) }
+        defer { close(fd) }
+        var writeFailed = false
+        var curlRequest = curlRequest(for: request)
+        curlRequest.maxBodySize = Int.max
+        do {
+            let response = try Curl.perform(curlRequest, onData: { bytes in
+                var offset = 0
+                while offset < bytes.count {
+                    let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                    if n <= 0 { writeFailed = true; return false }
+                    offset += n
+                }
+                return !isCancelled()
+            }, onProgress: { received, expected in
+                onProgress(received, expected)
+                return !isCancelled()
+            })
+            if fsync(fd) != 0 { writeFailed = true }
+            if writeFailed { return .failure(.other("cannot write \(path)")) }
+            return .success(convert(response, body: Data()))
+        } catch {
+            if writeFailed { return .failure(.other("cannot write \(path)")) }
+            return .failure(convert(error))
+        }
+    }
+
+    private func curlRequest(for request: HTTPRequest) -> CurlRequest {
+        CurlRequest(url: request.url, method: request.method,
+                    headers: request.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
+                    body: request.body.map { [UInt8]($0) }, timeout: request.timeout,
+                    connectTimeout: min(request.timeout, 10), maxBodySize: request.maxBodySize)
+    }
+
+    private func convert(_ response: CurlResponse, body: Data) -> HTTPResponse {
+        var headers: [String: String] = [:]
+        for header in response.headers where headers[header.name] == nil { headers[header.name] = header.value }
+        return HTTPResponse(url: response.effectiveURL, statusCode: response.statusCode, headers: headers, body: body)
+    }
+
+    private func convert(_ error: CurlError) -> HTTPError {
+        switch error {
+        case .timedOut: .timedOut
+        case .cannotConnect(let reason): .unreachable(reason)
+        case .cancelled: .cancelled
+        case .tooLarge(let limit): .tooLarge(limit)
+        case .failed(let reason): .other(reason)
+        }
+    }
+}

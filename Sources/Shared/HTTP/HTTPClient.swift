@@ -1,0 +1,95 @@
+import Dispatch
+import FoundationEssentials
+
+/// An HTTP request.
+public struct HTTPRequest: Sendable {
+    public var url: String
+    public var method: String
+    public var headers: [String: String]
+    public var body: Data?
+    /// Seconds allowed for the whole exchange.
+    public var timeout: Double
+    /// Largest body accepted in memory.
+    public var maxBodySize: Int
+
+    public init(url: String, method: String = "GET", headers: [String: String] = [:], body: Data? = nil,
+                timeout: Double = 30, maxBodySize: Int = 64 << 20) {
+        self.url = url
+        self.method = method
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+        self.maxBodySize = maxBodySize
+    }
+}
+
+/// An HTTP response, whatever its status.
+public struct HTTPResponse: Sendable {
+    /// The URL that answered, after redirects.
+    public var url: String
+    public var statusCode: Int
+    /// Header values by lower-cased name.
+    public var headers: [String: String]
+    public var body: Data
+
+    public init(url: String, statusCode: Int, headers: [String: String] = [:], body: Data = Data()) {
+        self.url = url
+        self.statusCode = statusCode
+        self.headers = headers
+        self.body = body
+    }
+
+    /// Whether the status is 2xx.
+    public var isSuccess: Bool { (200..<300).contains(statusCode) }
+
+    /// The `Content-Type`.
+    public var mediaType: MediaType? { headers["content-type"].flatMap(MediaType.init) }
+
+    /// The `Content-Length`.
+    public var contentLength: UInt64? { headers["content-length"].flatMap { UInt64($0.trimmed) } }
+}
+
+/// Why an HTTP exchange failed before any response (a response with an error status is not
+/// an `HTTPError`).
+public enum HTTPError: Error, Sendable, CustomStringConvertible {
+    case timedOut
+    /// The host could not be reached (offline, DNS, refused connection).
+    case unreachable(String)
+    case cancelled
+    case tooLarge(Int)
+    case other(String)
+
+    public var description: String {
+        switch self {
+        case .timedOut: "the server did not answer in time"
+        case .unreachable(let reason): "the server cannot be reached (\(reason))"
+        case .cancelled: "cancelled"
+        case .tooLarge(let limit): "the response is larger than \(limit) bytes"
+        case .other(let reason): reason
+        }
+    }
+}
+
+/// How Lectern talks HTTP. The default is ``CurlHTTPClient``; tests may substitute their own.
+public protocol HTTPClient: Sendable {
+    /// Performs the request synchronously. Never call it from the interface thread.
+    func send(_ request: HTTPRequest) -> Result<HTTPResponse, HTTPError>
+
+    /// Streams the body of a GET to `path` (created mode 0600), reporting progress, and
+    /// stopping when `isCancelled` returns true. The returned response has an empty body.
+    func download(_ request: HTTPRequest, to path: String,
+                  onProgress: @escaping @Sendable (_ received: Int64, _ expected: Int64?) -> Void,
+                  isCancelled: @escaping @Sendable () -> Bool) -> Result<HTTPResponse, HTTPError>
+}
+
+extension HTTPClient {
+    /// Performs the request on a background thread, so that awaiting it never blocks the
+    /// cooperative thread pool.
+    public func send(_ request: HTTPRequest) async -> Result<HTTPResponse, HTTPError> {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(returning: self.send(request))
+            }
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import FoundationEssentials
+
+/// A JSON value that keeps what the typed decoders lose: member order, duplicate members and
+/// the literal text of numbers. Manifests are parsed from it tolerantly, and LCP and signed
+/// audiobook manifests are canonicalised from it byte for byte.
+public enum JSONValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    /// A number, as its literal text in the source (e.g. `1.50`, `-0`, `1e3`).
+    case number(String)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+
+    /// The string, when this is a string.
+    public var string: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    /// The number as a `Double`, when this is a number (or a string holding one, a common quirk).
+    public var double: Double? {
+        switch self {
+        case .number(let literal): Double(literal)
+        case .string(let text): Double(text.trimmed)
+        default: nil
+        }
+    }
+
+    /// The number as an `Int`, when it is integral (also accepted from a string holding one).
+    public var int: Int? {
+        switch self {
+        case .number(let literal):
+            if let value = Int(literal) { return value }
+            if let value = Double(literal), value.rounded() == value, abs(value) < 9.0e15 { return Int(value) }
+            return nil
+        case .string(let text): return Int(text.trimmed)
+        default: return nil
+        }
+    }
+
+    /// The Boolean, when this is one.
+    public var bool: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    /// The elements, when this is an array.
+    public var array: [JSONValue]? {
+        if case .array(let value) = self { return value }
+        return nil
+    }
+
+    /// The members, when this is an object.
+    public var object: JSONObject? {
+        if case .object(let value) = self { return value }
+        return nil
+    }
+
+    /// The member with this key, when this is an object.
+    public subscript(key: String) -> JSONValue? {
+        object?[key]
+    }
+
+    /// A number value from an integer.
+    public static func int(_ value: Int) -> JSONValue { .number(String(value)) }
+
+    /// A number value from a double, written without a trailing `.0` when integral.
+    public static func double(_ value: Double) -> JSONValue {
+        if value.rounded() == value, abs(value) < 1e15 { return .number(String(Int(value))) }
+        return .number(String(value))
+    }
+
+    /// Strings, from a value that is either one string or an array of them (a common
+    /// RWPM shape: `rel`, `language`, `conformsTo`…).
+    public var strings: [String] {
+        switch self {
+        case .string(let value): [value]
+        case .array(let values): values.compactMap(\.string)
+        default: []
+        }
+    }
+}
+
+/// The members of a JSON object, in source order.
+public struct JSONObject: Sendable, Hashable {
+    /// One `"key": value` pair.
+    public struct Member: Sendable, Hashable {
+        public var key: String
+        public var value: JSONValue
+
+        public init(key: String, value: JSONValue) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    public var members: [Member]
+
+    public init(_ members: [Member] = []) {
+        self.members = members
+    }
+
+    public init(_ pairs: KeyValuePairs<String, JSONValue>) {
+        members = pairs.map { Member(key: $0.key, value: $0.value) }
+    }
+
+    /// The keys, in order.
+    public var keys: [String] { members.map(\.key) }
+
+    public var isEmpty: Bool { members.isEmpty }
+
+    /// The value of the last member with this key (the usual reading of duplicate keys), or nil.
+    /// Setting replaces the first member with that key, or appends one; setting nil removes it.
+    public subscript(key: String) -> JSONValue? {
+        get { members.last { $0.key == key }?.value }
+        set {
+            if let newValue {
+                if let index = members.firstIndex(where: { $0.key == key }) {
+                    members[index].value = newValue
+                } else {
+                    members.append(Member(key: key, value: newValue))
+                }
+            } else {
+                members.removeAll { $0.key == key }
+            }
+        }
+    }
+
+    /// Sets `key` only when `value` is not nil; a convenience for serialisers.
+    public mutating func set(_ key: String, _ value: JSONValue?) {
+        if let value { self[key] = value }
+    }
+}

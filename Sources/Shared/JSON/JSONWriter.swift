@@ -1,0 +1,104 @@
+/// Serialises ``JSONValue``s.
+///
+/// The `canonical` style is the one Readium LCP signers and the Feedbooks audiobook signer
+/// produce (Go's `encoding/json` with HTML escaping off): members sorted by the UTF-8 bytes of
+/// their keys, no whitespace, non-ASCII written raw, `/` `<` `>` `&` not escaped, `\b \f \n \r \t`
+/// short escapes, other controls as lower-case `\u00xx`, U+2028 and U+2029 escaped, numbers as
+/// their source literal.
+public struct JSONWriter: Sendable {
+    /// How the output is laid out.
+    public enum Style: Sendable {
+        /// No whitespace, members in their order.
+        case compact
+        /// Two-space indentation, members in their order; for people.
+        case pretty
+        /// No whitespace, members sorted (see the type's documentation).
+        case canonical
+    }
+
+    public var style: Style
+
+    public init(style: Style = .compact) {
+        self.style = style
+    }
+
+    /// The UTF-8 bytes of `value`.
+    public func bytes(_ value: JSONValue) -> [UInt8] {
+        var out: [UInt8] = []
+        write(value, into: &out, indent: 0)
+        return out
+    }
+
+    /// `value` as a string.
+    public func string(_ value: JSONValue) -> String {
+        String(decoding: bytes(value), as: UTF8.self)
+    }
+
+    private func write(_ value: JSONValue, into out: inout [UInt8], indent: Int) {
+        switch value {
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .number(let literal): out.append(contentsOf: literal.utf8)
+        case .string(let text): Self.writeString(text, into: &out)
+        case .array(let elements):
+            guard !elements.isEmpty else { out.append(contentsOf: "[]".utf8); return }
+            out.append(UInt8(ascii: "["))
+            for (position, element) in elements.enumerated() {
+                if position > 0 { out.append(UInt8(ascii: ",")) }
+                newline(into: &out, indent: indent + 1)
+                write(element, into: &out, indent: indent + 1)
+            }
+            newline(into: &out, indent: indent)
+            out.append(UInt8(ascii: "]"))
+        case .object(let object):
+            guard !object.isEmpty else { out.append(contentsOf: "{}".utf8); return }
+            var members = object.members
+            if style == .canonical {
+                members.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            }
+            out.append(UInt8(ascii: "{"))
+            for (position, member) in members.enumerated() {
+                if position > 0 { out.append(UInt8(ascii: ",")) }
+                newline(into: &out, indent: indent + 1)
+                Self.writeString(member.key, into: &out)
+                out.append(UInt8(ascii: ":"))
+                if style == .pretty { out.append(UInt8(ascii: " ")) }
+                write(member.value, into: &out, indent: indent + 1)
+            }
+            newline(into: &out, indent: indent)
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private func newline(into out: inout [UInt8], indent: Int) {
+        guard style == .pretty else { return }
+        out.append(UInt8(ascii: "\n"))
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    static func writeString(_ text: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out.append(contentsOf: [0x5C, 0x22])
+            case "\\": out.append(contentsOf: [0x5C, 0x5C])
+            case "\n": out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case "\r": out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case "\t": out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case "\u{08}": out.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+            case "\u{0C}": out.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+            case "\u{2028}", "\u{2029}", "\u{00}"..."\u{1F}":
+                out.append(contentsOf: "\\u".utf8)
+                let value = scalar.value
+                for shift in stride(from: 12, through: 0, by: -4) {
+                    out.append(hexDigits[Int((value >> UInt32(shift)) & 0xF)])
+                }
+            default:
+                out.append(contentsOf: String(scalar).utf8)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}

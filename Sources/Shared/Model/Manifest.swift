@@ -1,0 +1,143 @@
+/// A Readium Web Publication Manifest: the whole description of a publication.
+public struct Manifest: Sendable, Hashable {
+    public var context: [String]
+    public var metadata: Metadata
+    public var links: [Link]
+    /// The resources read in order (EPUB spine, audiobook tracks, comic pages).
+    public var readingOrder: [Link]
+    /// The other resources of the publication.
+    public var resources: [Link]
+    public var tableOfContents: [Link]
+    /// Other collections: `landmarks`, `pageList`, extensions.
+    public var subcollections: [String: [PublicationCollection]]
+
+    public init(context: [String] = [], metadata: Metadata = Metadata(), links: [Link] = [],
+                readingOrder: [Link] = [], resources: [Link] = [], tableOfContents: [Link] = [],
+                subcollections: [String: [PublicationCollection]] = [:]) {
+        self.context = context
+        self.metadata = metadata
+        self.links = links
+        self.readingOrder = readingOrder
+        self.resources = resources
+        self.tableOfContents = tableOfContents
+        self.subcollections = subcollections
+    }
+
+    /// The known top-level members; anything else that holds links becomes a subcollection.
+    private static let coreKeys: Set<String> = ["@context", "metadata", "links", "readingOrder", "spine", "resources", "toc"]
+
+    /// Parses a manifest tolerantly: unknown members are kept, invalid links skipped with a
+    /// warning, the legacy `spine` accepted for `readingOrder`.
+    ///
+    /// - Parameter base: href the relative hrefs are resolved against — `manifest.json` for a
+    ///   packaged manifest, the manifest's URL for a remote one. When nil, the `self` link is
+    ///   used if it is absolute, else hrefs are taken as relative to the package root.
+    public init(json: JSONValue, base: String? = nil, warnings: (any WarningLogger)? = nil) throws(ManifestError) {
+        guard let object = json.object else { throw .notAnObject }
+        guard object["metadata"]?.object != nil else { throw .missingMember("metadata") }
+        let links = Link.array(json: object["links"], warnings: warnings)
+        let selfHref = links.first(withRel: "self")?.href
+        let base = base ?? selfHref.flatMap { Href.isAbsoluteURL($0) ? $0 : nil } ?? ""
+        func resolved(_ list: [Link]) -> [Link] { list.map { $0.resolvingHrefs(against: base) } }
+
+        context = object["@context"]?.strings ?? []
+        metadata = Metadata(json: object["metadata"], warnings: warnings)
+        // `self` and other absolute links stay as they are; relative ones are resolved.
+        self.links = resolved(links)
+        var order = object["readingOrder"]
+        if order == nil, let spine = object["spine"] {
+            warnings.log("the manifest uses the legacy `spine` member for `readingOrder`", severity: .minor)
+            order = spine
+        }
+        readingOrder = resolved(Link.array(json: order, warnings: warnings))
+        if order == nil { warnings.log("the manifest has no reading order", severity: .major) }
+        resources = resolved(Link.array(json: object["resources"], warnings: warnings))
+        tableOfContents = resolved(Link.array(json: object["toc"], warnings: warnings))
+        subcollections = [:]
+        for member in object.members where !Manifest.coreKeys.contains(member.key) {
+            if var collection = PublicationCollection(json: member.value, warnings: warnings) {
+                collection.links = resolved(collection.links)
+                subcollections[member.key, default: []].append(collection)
+            }
+        }
+        for link in readingOrder where link.mediaType == nil {
+            warnings.log("a reading order item has no media type", severity: .minor, href: link.href)
+        }
+    }
+
+    /// Parses the UTF-8 bytes of a manifest.
+    public init(data: some Collection<UInt8>, base: String? = nil, warnings: (any WarningLogger)? = nil) throws(ManifestError) {
+        let json: JSONValue
+        do { json = try JSONParser.parse(data) } catch { throw .invalidJSON(error) }
+        try self.init(json: json, base: base, warnings: warnings)
+    }
+
+    public var json: JSONValue {
+        var object = JSONObject()
+        if !context.isEmpty { object["@context"] = context.count == 1 ? .string(context[0]) : .array(context.map(JSONValue.string)) }
+        object["metadata"] = metadata.json
+        object["links"] = .array(links.map(\.json))
+        object["readingOrder"] = .array(readingOrder.map(\.json))
+        if !resources.isEmpty { object["resources"] = .array(resources.map(\.json)) }
+        if !tableOfContents.isEmpty { object["toc"] = .array(tableOfContents.map(\.json)) }
+        for key in subcollections.keys.sorted() {
+            let collections = subcollections[key]!
+            object[key] = collections.count == 1 ? collections[0].json : .array(collections.map(\.json))
+        }
+        return .object(object)
+    }
+
+    /// Whether the manifest declares conformance to `profile` (e.g. ``Profile/audiobook``).
+    public func conforms(to profile: String) -> Bool {
+        metadata.conformsTo.contains(profile)
+    }
+
+    /// The first link with `href` among the reading order, resources and links.
+    public func link(withHREF href: String) -> Link? {
+        readingOrder.first(withHREF: href) ?? resources.first(withHREF: href) ?? links.first(withHREF: href)
+    }
+
+    /// The first link with `rel` among the reading order, resources and links.
+    public func link(withRel rel: String) -> Link? {
+        readingOrder.first(withRel: rel) ?? resources.first(withRel: rel) ?? links.first(withRel: rel)
+    }
+
+    /// The links of the first subcollection with this role (`landmarks`, `pageList`…).
+    public func subcollectionLinks(_ role: String) -> [Link] {
+        subcollections[role]?.first?.links ?? []
+    }
+
+    /// Profiles a manifest may conform to.
+    public enum Profile {
+        public static let audiobook = "https://readium.org/webpub-manifest/profiles/audiobook"
+        public static let divina = "https://readium.org/webpub-manifest/profiles/divina"
+        public static let epub = "https://readium.org/webpub-manifest/profiles/epub"
+        public static let pdf = "https://readium.org/webpub-manifest/profiles/pdf"
+    }
+}
+
+/// Why a manifest could not be parsed.
+public enum ManifestError: Error, Sendable, CustomStringConvertible {
+    case invalidJSON(JSONError)
+    case notAnObject
+    case missingMember(String)
+
+    public var description: String {
+        switch self {
+        case .invalidJSON(let error): "the manifest is not valid JSON (\(error))"
+        case .notAnObject: "the manifest is not a JSON object"
+        case .missingMember(let name): "the manifest has no `\(name)`"
+        }
+    }
+}
+
+extension Link {
+    /// This link with its href (and its children's and alternates') resolved against `base`.
+    public func resolvingHrefs(against base: String) -> Link {
+        var copy = self
+        if !templated { copy.href = Href.resolve(href, against: base) }
+        copy.alternates = alternates.map { $0.resolvingHrefs(against: base) }
+        copy.children = children.map { $0.resolvingHrefs(against: base) }
+        return copy
+    }
+}

@@ -1,0 +1,109 @@
+/// What a file is, as the sniffer found it: a publication format, a DRM inside it, or a
+/// document Lectern can name but not read (OPDS feeds, plain JSON…).
+public struct Format: Sendable, Hashable, CustomStringConvertible {
+    /// The kinds of files Lectern recognises.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        case epub
+        /// Packaged Readium Web Publication (`.webpub`).
+        case webpub
+        /// Packaged Readium audiobook (`.audiobook`).
+        case audiobook
+        /// Packaged Divina visual narrative.
+        case divina
+        case pdf
+        /// LCP-protected PDF package (`.lcpdf`).
+        case lcpdf
+        /// LCP-protected audiobook package (`.lcpa`, `.lcpau`).
+        case lcpa
+        /// Comic book archive.
+        case cbz
+        /// Zipped audio book (no manifest).
+        case zab
+        /// A bare LCP license document (`.lcpl`).
+        case lcpl
+        /// A Readium Web Publication Manifest on its own (resources remote or beside it).
+        case webpubManifest = "webpub-manifest"
+        case audiobookManifest = "audiobook-manifest"
+        case divinaManifest = "divina-manifest"
+        case w3cWPUBManifest = "w3c-wpub-manifest"
+        /// W3C Lightweight Packaging Format.
+        case lpf
+        case opds1Feed = "opds1-feed"
+        case opds1Entry = "opds1-entry"
+        case opds2Feed = "opds2-feed"
+        case opds2Publication = "opds2-publication"
+        case opdsAuthentication = "opds-authentication"
+        case html
+        case xhtml
+        case json
+        case xml
+        /// A ZIP archive that is no publication.
+        case zip
+    }
+
+    public var kind: Kind
+    public var mediaType: MediaType
+    /// The package holds a Readium LCP license or LCP-encrypted resources.
+    public var isLCPProtected: Bool
+    /// The package holds Adobe ADEPT `rights.xml` or ADEPT-encrypted resources.
+    public var isAdeptProtected: Bool
+
+    public init(kind: Kind, mediaType: MediaType? = nil, isLCPProtected: Bool = false, isAdeptProtected: Bool = false) {
+        self.kind = kind
+        self.mediaType = mediaType ?? Format.defaultMediaType(kind)
+        self.isLCPProtected = isLCPProtected
+        self.isAdeptProtected = isAdeptProtected
+    }
+
+    /// The short name used on the command line and in JSON: `epub`, `lcpdf`, `cbz`…
+    public var description: String { kind.rawValue }
+
+    /// Whether Lectern can open it as a publication.
+    public var isPublication: Bool {
+        switch kind {
+        case .epub, .webpub, .audiobook, .divina, .pdf, .lcpdf, .lcpa, .cbz, .zab, .lcpl,
+             .webpubManifest, .audiobookManifest, .divinaManifest:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether it is read through a ZIP archive.
+    public var isZIPPackage: Bool {
+        switch kind {
+        case .epub, .webpub, .audiobook, .divina, .lcpdf, .lcpa, .cbz, .zab, .lpf, .zip: true
+        default: false
+        }
+    }
+
+    static func defaultMediaType(_ kind: Kind) -> MediaType {
+        switch kind {
+        case .epub: .epub
+        case .webpub: .readiumWebPub
+        case .audiobook: .readiumAudiobook
+        case .divina: .divina
+        case .pdf: .pdf
+        case .lcpdf: .lcpProtectedPDF
+        case .lcpa: .lcpProtectedAudiobook
+        case .cbz: .cbz
+        case .zab: .zab
+        case .lcpl: .lcpLicenseDocument
+        case .webpubManifest: .readiumWebPubManifest
+        case .audiobookManifest: .readiumAudiobookManifest
+        case .divinaManifest: .divinaManifest
+        case .w3cWPUBManifest: .w3cWPUBManifest
+        case .lpf: .lpf
+        case .opds1Feed: .opds1
+        case .opds1Entry: .opds1Entry
+        case .opds2Feed: .opds2
+        case .opds2Publication: .opds2Publication
+        case .opdsAuthentication: .opdsAuthentication
+        case .html: .html
+        case .xhtml: .xhtml
+        case .json: .json
+        case .xml: .xml
+        case .zip: .zip
+        }
+    }
+}

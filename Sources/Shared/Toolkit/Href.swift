@@ -1,0 +1,172 @@
+/// Helpers for the hrefs of a publication.
+///
+/// An href is a URL reference: either absolute (`https://…`, `urn:…`), or relative to the root
+/// of the publication's package, without a leading slash and percent-encoded
+/// (`EPUB/content%20001.xhtml#note-1`). Resolution follows RFC 3986, so a `..` can never climb
+/// above the package root.
+public enum Href {
+    /// Whether `href` has a URL scheme (`http:`, `https:`, `urn:`, `data:` …).
+    public static func isAbsoluteURL(_ href: String) -> Bool {
+        scheme(of: href) != nil
+    }
+
+    /// Whether `href` is an `http:` or `https:` URL.
+    public static func isHTTP(_ href: String) -> Bool {
+        guard let scheme = scheme(of: href)?.lowercased() else { return false }
+        return scheme == "http" || scheme == "https"
+    }
+
+    /// The scheme of an absolute URL, or nil.
+    public static func scheme(of href: String) -> String? {
+        guard let colon = href.firstIndex(of: ":") else { return nil }
+        let candidate = href[..<colon]
+        guard let first = candidate.first, first.isASCII, first.isLetter,
+              candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        else { return nil }
+        return String(candidate)
+    }
+
+    /// Resolves `href` against the href of the document that contains it (`base`), e.g.
+    /// `../images/a.png` in `OEBPS/text/c1.xhtml` → `OEBPS/images/a.png`.
+    public static func resolve(_ href: String, against base: String) -> String {
+        let href = href.trimmed
+        if isAbsoluteURL(href) { return href }
+        if href.isEmpty { return removingFragment(base) }
+        if href.hasPrefix("#") { return removingFragment(base) + href }
+        let (root, basePath) = splitAuthority(removingQuery(removingFragment(base)))
+        let (path, suffix) = splitSuffix(href)
+        let merged: String
+        if href.hasPrefix("//"), let scheme = scheme(of: base) {
+            return "\(scheme):\(href)"
+        } else if path.hasPrefix("/") {
+            merged = path
+        } else if let slash = basePath.lastIndex(of: "/") {
+            merged = basePath[...slash] + path
+        } else {
+            merged = path
+        }
+        var resolved = removeDotSegments(merged)
+        if root.isEmpty, resolved.hasPrefix("/") { resolved.removeFirst() }
+        if !root.isEmpty, !resolved.hasPrefix("/") { resolved = "/" + resolved }
+        return root + resolved + suffix
+    }
+
+    /// The package path that `href` designates: fragment and query removed, percent-decoded,
+    /// dot segments resolved, no leading slash. Nil for absolute URLs.
+    public static func path(of href: String) -> String? {
+        if isAbsoluteURL(href) { return nil }
+        let raw = removingQuery(removingFragment(href))
+        let decoded = percentDecoded(raw) ?? raw
+        var path = removeDotSegments(decoded.hasPrefix("/") ? decoded : "/" + decoded)
+        while path.hasPrefix("/") { path.removeFirst() }
+        return path
+    }
+
+    /// The fragment of `href` (after `#`), or nil.
+    public static func fragment(of href: String) -> String? {
+        guard let hash = href.firstIndex(of: "#") else { return nil }
+        return String(href[href.index(after: hash)...])
+    }
+
+    /// `href` without its fragment.
+    public static func removingFragment(_ href: String) -> String {
+        guard let hash = href.firstIndex(of: "#") else { return href }
+        return String(href[..<hash])
+    }
+
+    /// `href` without its query.
+    static func removingQuery(_ href: String) -> String {
+        guard let mark = href.firstIndex(of: "?") else { return href }
+        return String(href[..<mark])
+    }
+
+    /// The href of a package path: each segment percent-encoded.
+    public static func fromPath(_ path: String) -> String {
+        var out = ""
+        for byte in path.utf8 {
+            if isUnreservedPathByte(byte) {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return out
+    }
+
+    /// Percent-decodes `text`; nil when an escape is malformed or the bytes are not UTF-8.
+    public static func percentDecoded(_ text: String) -> String? {
+        guard text.contains("%") else { return text }
+        var bytes: [UInt8] = []
+        let utf8 = Array(text.utf8)
+        var index = 0
+        while index < utf8.count {
+            if utf8[index] == UInt8(ascii: "%") {
+                guard index + 2 < utf8.count,
+                      let value = UInt8(String(decoding: utf8[(index + 1)...(index + 2)], as: UTF8.self), radix: 16)
+                else { return nil }
+                bytes.append(value)
+                index += 3
+            } else {
+                bytes.append(utf8[index])
+                index += 1
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func isUnreservedPathByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return "-._~/!$&'()*+,;=:@".utf8.contains(byte)
+        }
+    }
+
+    /// Splits `scheme://authority` from the path of an absolute URL; ("", href) otherwise.
+    private static func splitAuthority(_ href: String) -> (String, String) {
+        guard let scheme = scheme(of: href) else { return ("", href) }
+        let rest = href.dropFirst(scheme.count + 1)
+        guard rest.hasPrefix("//") else { return (scheme + ":", String(rest)) }
+        let afterSlashes = rest.dropFirst(2)
+        if let slash = afterSlashes.firstIndex(of: "/") {
+            return (scheme + "://" + afterSlashes[..<slash], String(afterSlashes[slash...]))
+        }
+        return (scheme + "://" + afterSlashes, "/")
+    }
+
+    /// Splits a relative reference into its path and its `?query#fragment` suffix.
+    private static func splitSuffix(_ href: String) -> (String, String) {
+        guard let index = href.firstIndex(where: { $0 == "?" || $0 == "#" }) else { return (href, "") }
+        return (String(href[..<index]), String(href[index...]))
+    }
+
+    /// RFC 3986 §5.2.4: `.` and `..` segments removed; `..` never climbs above the root.
+    static func removeDotSegments(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        var output: [Substring] = []
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        for (position, segment) in segments.enumerated() {
+            let isLast = position == segments.count - 1
+            switch segment {
+            case ".":
+                if isLast { output.append("") }
+            case "..":
+                if !output.isEmpty, !(output.count == 1 && output[0].isEmpty && absolute) { output.removeLast() }
+                if isLast { output.append("") }
+            default:
+                output.append(segment)
+            }
+        }
+        var result = output.joined(separator: "/")
+        if absolute, !result.hasPrefix("/") { result = "/" + result }
+        return result
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int, with pad: Character = "0") -> String {
+        count >= width ? self : String(repeating: pad, count: width - count) + self
+    }
+}
