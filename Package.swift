@@ -42,7 +42,7 @@ let package = Package(
         ]),
         .executableTarget(name: "lectern", dependencies: ["LecternCLI"]),
 
-        .target(name: "TestSupport", dependencies: ["Shared"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CLibraryTests", dependencies: ["LibXML", "Zlib", "LibCrypto", "LibZip", "LibCurl", "TestSupport"]),
         .testTarget(name: "SharedTests", dependencies: ["Shared", "TestSupport"]),
         .testTarget(name: "StreamerTests", dependencies: ["Streamer", "TestSupport"]),
