@@ -27,7 +27,9 @@ public final class PublicationOpener: Sendable {
     }
 
     /// The parsers Lectern ships, in the order they are tried.
-    public static var defaultParsers: [any PublicationParser] { [] }
+    public static var defaultParsers: [any PublicationParser] {
+        [ReadiumWebPubParser(), ImageParser(), AudioParser()]
+    }
 
     /// The format-specific protections Lectern ships.
     public static var defaultFormatProtections: [any ContentProtection] { [] }

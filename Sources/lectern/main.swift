@@ -1,1 +1,3 @@
-print("lectern")
+import LecternCLI
+
+await LecternCommand.runMain()

@@ -52,7 +52,7 @@ public final class ListWarningLogger: WarningLogger {
 
 extension Optional where Wrapped == any WarningLogger {
     /// Logs when a logger is present.
-    func log(_ message: String, severity: Warning.Severity = .moderate, href: String? = nil) {
+    public func log(_ message: String, severity: Warning.Severity = .moderate, href: String? = nil) {
         self?.log(Warning(message, severity: severity, href: href))
     }
 }

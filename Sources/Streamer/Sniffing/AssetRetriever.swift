@@ -54,7 +54,7 @@ extension Format {
         case .zip: "a ZIP archive"
         case .lpf: "a W3C Lightweight Packaging Format file"
         case .w3cWPUBManifest: "a W3C Web Publication manifest"
-        default: "a \(format.kind.rawValue) publication"
+        default: "a publication of format \(format.kind.rawValue)"
         }
     }
 }

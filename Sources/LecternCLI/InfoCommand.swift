@@ -1,0 +1,121 @@
+import ArgumentParser
+import Shared
+
+/// `lectern info PATH`: metadata, format, table of contents, protection and rights, read
+/// without fetching any resource.
+struct InfoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "info",
+        abstract: "Show a publication's metadata, format, table of contents and protection.",
+        discussion: "Exit status: 0 opened, 2 cannot be opened, 3 opened but restricted."
+    )
+
+    @Argument(help: "The publication file, folder or URL.")
+    var path: String
+
+    @OptionGroup var credentials: CredentialsOption
+
+    @Flag(help: "Print one JSON object instead of text.")
+    var json = false
+
+    func run() async throws {
+        let opened: PublicationLoader.Opened
+        do {
+            opened = try await PublicationLoader().open(path, credentials: credentials.credentials)
+        } catch {
+            Output.error("\(path): \(error.userMessage)")
+            if json { Output.json(.object(JSONObject(["path": .string(path), "error": .string(error.userMessage)]))) }
+            Output.flush()
+            throw ExitStatus.cannotOpen
+        }
+        let publication = opened.publication
+        defer { publication.close() }
+        let protection = ProtectionSummary(publication)
+        if json {
+            var object = JSONObject()
+            object["path"] = .string(path)
+            object["format"] = .string(opened.asset.format.description)
+            object["mediaType"] = .string(opened.asset.format.mediaType.string)
+            object["protection"] = protection?.json ?? .null
+            object["manifest"] = publication.manifest.json
+            object["warnings"] = .array(opened.warnings.map { .string($0.description) })
+            Output.json(.object(object))
+        } else {
+            printText(opened, protection: protection)
+        }
+        Output.flush()
+        if protection?.restricted ?? false { throw ExitStatus.restricted }
+    }
+
+    private func printText(_ opened: PublicationLoader.Opened, protection: ProtectionSummary?) {
+        let publication = opened.publication
+        let metadata = publication.metadata
+        func field(_ name: String, _ value: String?) {
+            guard let value, !value.isEmpty else { return }
+            Output.line((name + ":").padding(14) + value)
+        }
+        func people(_ name: String, _ list: [Contributor]) {
+            field(name, list.map(\.name).joined(separator: ", "))
+        }
+        field("Title", metadata.title ?? opened.asset.name)
+        field("Subtitle", metadata.subtitle)
+        people("Authors", metadata.authors)
+        people("Translators", metadata.translators)
+        people("Editors", metadata.editors)
+        people("Illustrators", metadata.illustrators)
+        people("Narrators", metadata.narrators)
+        people("Contributors", metadata.contributors)
+        people("Publisher", metadata.publishers)
+        field("Published", metadata.published)
+        field("Language", metadata.languages.joined(separator: ", "))
+        field("Identifier", metadata.identifier)
+        field("Subjects", metadata.subjects.map(\.name).joined(separator: ", "))
+        for (role, collections) in metadata.belongsTo.sorted(by: { $0.key < $1.key }) {
+            field(role.prefix(1).uppercased() + role.dropFirst(), collections.map { collection in
+                collection.position.map { "\(collection.name) #\(formatNumber($0))" } ?? collection.name
+            }.joined(separator: ", "))
+        }
+        field("Format", "\(opened.asset.format) (\(opened.asset.format.mediaType))")
+        field("Reading order", "\(publication.readingOrder.count) items, \(metadata.effectiveReadingProgression.rawValue)")
+        field("Duration", metadata.duration.map(formatDuration))
+        field("Pages", metadata.numberOfPages.map(String.init))
+        if let protection {
+            field("Protection", (protection.name ?? protection.scheme) + (protection.restricted ? " (restricted)" : ""))
+            field("Reason", protection.error)
+            field("Rights", "copy \(protection.canCopy ? "allowed" : "not allowed"), print \(protection.canPrint ? "allowed" : "not allowed")")
+        } else {
+            field("Protection", "none")
+        }
+        field("Description", metadata.description)
+        for warning in opened.warnings { field("Warning", warning.description) }
+        if !publication.tableOfContents.isEmpty {
+            Output.line("Table of contents:")
+            printTOC(publication.tableOfContents, depth: 1)
+        }
+    }
+
+    private func printTOC(_ links: [Link], depth: Int) {
+        for link in links {
+            Output.line(String(repeating: "  ", count: depth) + (link.title ?? link.path ?? link.href))
+            printTOC(link.children, depth: depth + 1)
+        }
+    }
+}
+
+func formatNumber(_ value: Double) -> String {
+    value.rounded() == value ? String(Int(value)) : String(value)
+}
+
+/// `h:mm:ss` for a duration in seconds.
+func formatDuration(_ seconds: Double) -> String {
+    let total = Int(seconds.rounded())
+    let hours = total / 3600, minutes = total / 60 % 60, secs = total % 60
+    let mm = minutes < 10 ? "0\(minutes)" : "\(minutes)", ss = secs < 10 ? "0\(secs)" : "\(secs)"
+    return "\(hours):\(mm):\(ss)"
+}
+
+extension String {
+    func padding(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

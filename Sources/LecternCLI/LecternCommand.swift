@@ -1,0 +1,35 @@
+import ArgumentParser
+
+/// `lectern`: the root command.
+public struct LecternCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "lectern",
+        abstract: "A terminal reader for open and protected publications (EPUB, Readium Web Publications, audiobooks, comics, PDF; Readium LCP, ZIP and PDF passwords).",
+        discussion: """
+            Exit statuses of `info` and `check`: 0 all readable, 1 some resources failed, \
+            2 cannot be opened, 3 opened but restricted by its protection.
+            """,
+        subcommands: [ShelfCommand.self, InfoCommand.self, CheckCommand.self],
+        defaultSubcommand: ShelfCommand.self
+    )
+
+    public init() {}
+
+    /// Parses the command line and runs the chosen command, exiting with its status.
+    ///
+    /// (ArgumentParser's own async `main` is not chosen from another module's top-level code
+    /// on Linux, so the dispatch is written out here.)
+    public static func runMain() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            Output.flush()
+            exit(withError: error)
+        }
+    }
+}

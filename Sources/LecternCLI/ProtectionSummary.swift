@@ -1,0 +1,31 @@
+import Shared
+
+/// What the commands say about a publication's protection.
+struct ProtectionSummary {
+    let scheme: String
+    let name: String?
+    let restricted: Bool
+    let error: String?
+    let canCopy: Bool
+    let canPrint: Bool
+
+    init?(_ publication: Publication) {
+        guard let service = publication.contentProtectionService else { return nil }
+        scheme = service.scheme
+        name = service.name?.string
+        restricted = service.isRestricted
+        error = service.error.map(userMessage(of:))
+        canCopy = service.rights.canCopy
+        canPrint = service.rights.canPrint
+    }
+
+    var json: JSONValue {
+        var object = JSONObject()
+        object["scheme"] = .string(scheme)
+        object["name"] = name.map(JSONValue.string) ?? .null
+        object["restricted"] = .bool(restricted)
+        object["error"] = error.map(JSONValue.string) ?? .null
+        object["rights"] = .object(JSONObject(["canCopy": .bool(canCopy), "canPrint": .bool(canPrint)]))
+        return .object(object)
+    }
+}

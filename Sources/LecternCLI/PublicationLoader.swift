@@ -1,0 +1,53 @@
+import Shared
+import Streamer
+
+/// Opens a path or URL as a publication, with every protection Lectern has: the composition
+/// root shared by the commands.
+struct PublicationLoader: Sendable {
+    let retriever = AssetRetriever()
+
+    /// The third-party protections, in order of precedence (LCP and signed audiobooks plug
+    /// in here as their modules land).
+    var contentProtections: [any ContentProtection] { [] }
+
+    /// A successfully opened publication with what was tolerated on the way.
+    struct Opened: Sendable {
+        let asset: Asset
+        let publication: Publication
+        let warnings: [Warning]
+    }
+
+    /// Retrieves and opens `location` without prompting.
+    func open(_ location: String, credentials: String?, allowUserInteraction: Bool = false,
+              onAskCredentials: OnAskCredentials? = nil) async throws(LoadError) -> Opened {
+        let asset: Asset
+        do {
+            asset = Href.isHTTP(location) ? try retriever.retrieve(url: location) : try retriever.retrieve(path: location)
+        } catch {
+            throw .asset(error)
+        }
+        let warnings = ListWarningLogger()
+        let opener = PublicationOpener(contentProtections: contentProtections, onAskCredentials: onAskCredentials)
+        do {
+            let publication = try await opener.open(asset: asset, allowUserInteraction: allowUserInteraction,
+                                                    credentials: credentials, warnings: warnings)
+            return Opened(asset: asset, publication: publication, warnings: warnings.warnings)
+        } catch {
+            asset.fetcher.close()
+            throw .opening(error)
+        }
+    }
+}
+
+/// Why a publication could not be opened, for the command line.
+enum LoadError: Error, UserMessageConvertible {
+    case asset(AssetError)
+    case opening(OpeningError)
+
+    var userMessage: String {
+        switch self {
+        case .asset(let error): error.userMessage
+        case .opening(let error): error.userMessage
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import ArgumentParser
+import FoundationEssentials
+import Shared
+
+/// `lectern [PATH…]`: lists the publications found at the given files and folders, opened
+/// restricted without prompting, with their title, author, format and protection. (The
+/// terminal bookshelf replaces this listing when it lands.)
+struct ShelfCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "shelf",
+        abstract: "List the publications in files and folders (the default command)."
+    )
+
+    @Argument(help: "Publication files or folders to list.")
+    var paths: [String] = []
+
+    @Flag(help: "Print JSON instead of a table.")
+    var json = false
+
+    func run() async throws {
+        let files = paths.flatMap(Self.publicationFiles(in:))
+        if files.isEmpty {
+            Output.line("No publications to list. Try: lectern Samples/")
+            return
+        }
+        var rows: [[String]] = []
+        var entries: [JSONValue] = []
+        for file in files {
+            do {
+                let opened = try await PublicationLoader().open(file, credentials: nil)
+                let publication = opened.publication
+                let protection = ProtectionSummary(publication)
+                let title = publication.metadata.title ?? opened.asset.name
+                let author = publication.metadata.authors.first?.name ?? ""
+                let mark = protection.map { ($0.name ?? $0.scheme) + ($0.restricted ? " (locked)" : "") } ?? ""
+                rows.append([title, author, opened.asset.format.description, mark, file])
+                entries.append(.object(JSONObject([
+                    "path": .string(file), "title": .string(title), "author": .string(author),
+                    "format": .string(opened.asset.format.description), "protection": protection?.json ?? .null,
+                ])))
+                publication.close()
+            } catch {
+                rows.append(["—", "", "", "cannot open: \(error.userMessage)", file])
+                entries.append(.object(JSONObject(["path": .string(file), "error": .string(error.userMessage)])))
+            }
+        }
+        if json {
+            Output.json(.array(entries))
+        } else {
+            printTable(header: ["TITLE", "AUTHOR", "FORMAT", "PROTECTION", "FILE"], rows: rows)
+        }
+    }
+
+    private func printTable(header: [String], rows: [[String]]) {
+        let limits = [40, 24, 10, 30, 60]
+        let all = [header] + rows
+        let widths = header.indices.map { column in min(limits[column], all.map { $0[column].count }.max() ?? 0) }
+        for row in all {
+            let cells = row.indices.map { column -> String in
+                let cell = row[column].count > widths[column] ? String(row[column].prefix(widths[column] - 1)) + "…" : row[column]
+                return column == row.count - 1 ? cell : cell.padding(widths[column] + 1)
+            }
+            Output.line(cells.joined())
+        }
+    }
+
+    /// The file itself, or the files under a folder that look like publications, sorted.
+    static func publicationFiles(in path: String) -> [String] {
+        guard FileKind(path: path) == .directory else { return [path] }
+        let extensions: Set<String> = ["epub", "webpub", "audiobook", "lcpa", "lcpau", "lcpdf", "lcpl", "cbz", "zab", "pdf", "json"]
+        let children = (try? FileManager.default.subpathsOfDirectory(atPath: path)) ?? []
+        let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+        return children.sorted().filter { child in
+            let ext = child.split(separator: ".").last.map { $0.lowercased() } ?? ""
+            return extensions.contains(ext) && FileKind(path: base + "/" + child) == .file
+        }.map { base + "/" + $0 }
+    }
+}
