@@ -9,7 +9,8 @@ public struct LecternCommand: AsyncParsableCommand {
             Exit statuses of `info` and `check`: 0 all readable, 1 some resources failed, \
             2 cannot be opened, 3 opened but restricted by its protection.
             """,
-        subcommands: [ShelfCommand.self, InfoCommand.self, CheckCommand.self],
+        version: "0.1.0",
+        subcommands: [ShelfCommand.self, InfoCommand.self, CheckCommand.self, CatCommand.self],
         defaultSubcommand: ShelfCommand.self
     )
 
