@@ -24,7 +24,8 @@ let package = Package(
         cModule("CLecternZlib", pkgConfig: "zlib", apt: "zlib1g-dev"),
         cModule("CLecternCrypto", pkgConfig: "libcrypto", apt: "libssl-dev"),
         cModule("CLecternZip", pkgConfig: "libzip", apt: "libzip-dev"),
-        cModule("CLecternCurl", pkgConfig: "libcurl", apt: "libcurl4-openssl-dev"),
+        // libcurl is loaded at run time (dlopen), only its headers are needed to build.
+        .systemLibrary(name: "CLecternCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "LibXML", dependencies: ["CLecternXML2"]),
         .target(name: "Zlib", dependencies: ["CLecternZlib"]),
         .target(name: "LibCrypto", dependencies: ["CLecternCrypto"]),

@@ -3,7 +3,8 @@ import CLecternCurl
 /// Performs HTTP requests with libcurl's easy interface, synchronously on the calling thread.
 /// Call it from a background task, never from the interface thread.
 public enum Curl {
-    private static let globalInit: Void = { curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
+    /// Whether libcurl could be loaded (it is opened on first use).
+    private static let available: Bool = lectern_curl_load() != 0
 
     /// Performs `request`. Bytes of the body are handed to `onData` as they arrive when it is
     /// given (and then not accumulated in the response); returning false from it, or from
@@ -13,9 +14,9 @@ public enum Curl {
         onData: ((UnsafeRawBufferPointer) -> Bool)? = nil,
         onProgress: ((_ received: Int64, _ expected: Int64?) -> Bool)? = nil
     ) throws(CurlError) -> CurlResponse {
-        _ = globalInit
-        guard let handle = curl_easy_init() else { throw .failed("libcurl could not start") }
-        defer { curl_easy_cleanup(handle) }
+        guard available else { throw .failed("libcurl (libcurl4) is not installed") }
+        guard let handle = lectern_curl_easy_init() else { throw .failed("libcurl could not start") }
+        defer { lectern_curl_easy_cleanup(handle) }
 
         let sink = TransferSink(limit: request.maxBodySize, onData: onData, onProgress: onProgress)
         let context = Unmanaged.passUnretained(sink).toOpaque()
@@ -46,9 +47,9 @@ public enum Curl {
 
         var headerList: UnsafeMutablePointer<curl_slist>? = nil
         for header in request.headers {
-            headerList = curl_slist_append(headerList, "\(header.name): \(header.value)")
+            headerList = lectern_curl_slist_append(headerList, "\(header.name): \(header.value)")
         }
-        defer { curl_slist_free_all(headerList) }
+        defer { lectern_curl_slist_free_all(headerList) }
         if let headerList { lectern_curl_set_slist(handle, CURLOPT_HTTPHEADER, headerList) }
 
         lectern_curl_set_write_function(handle, CURLOPT_WRITEFUNCTION, { data, size, count, context in
@@ -73,16 +74,16 @@ public enum Curl {
             if var body = bodyCopy {
                 return body.withUnsafeMutableBytes { bytes in
                     lectern_curl_set_pointer(handle, CURLOPT_POSTFIELDS, bytes.baseAddress)
-                    return curl_easy_perform(handle)
+                    return lectern_curl_easy_perform(handle)
                 }
             }
-            return curl_easy_perform(handle)
+            return lectern_curl_easy_perform(handle)
         }
         bodyCopy = nil
 
         if sink.overflowed { throw .tooLarge(request.maxBodySize) }
         guard code == CURLE_OK else {
-            let message = String(cString: curl_easy_strerror(code))
+            let message = String(cString: lectern_curl_easy_strerror(code))
             switch code {
             case CURLE_OPERATION_TIMEDOUT: throw .timedOut
             case CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
