@@ -51,7 +51,9 @@ extension FormatSniffer {
             }
             return SniffedPath(format: sniff(archive: archive, hints: hints), content: .archive(archive))
         case .json, .markup:
+            if ContentSignature.hasHTML5Doctype(head) { return SniffedPath(format: Format(kind: .html), content: .file) }
             let length = try Self.length(of: resource, path: path)
+            // A JSON document cannot be classified from a prefix: past the limit, give up.
             if ContentSignature(head: head) == .json, length > UInt64(limits.maxDocumentLength) {
                 return SniffedPath(format: nil, content: .file)
             }

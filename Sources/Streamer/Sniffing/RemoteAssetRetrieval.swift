@@ -39,18 +39,23 @@ extension AssetRetriever {
             throw Self.statusError(head.statusCode, url: url)
         }
 
-        let content = try sniffedContent(location, declaredLength: declaredLength)
+        let declaredHints = FormatHints(path: location, mediaType: declared).merging(FormatHints(path: url))
+        let content = try sniffedContent(location, declaredLength: declaredLength, hints: declaredHints)
         location = content.location
         let hints = FormatHints(path: location, mediaType: declared ?? content.mediaType)
             .merging(FormatHints(path: url))
 
-        // Content beats the Content-Type; the hints decide only when the content could not be
-        // read whole enough (the server ignored the range on a large file, a huge JSON).
+        // Content beats the Content-Type. The hints decide only when the content could not be
+        // read (the server ignored the range on a large file), or when a JSON or XML document
+        // was too long to read whole and the hints name a document of that kind.
         let format: Format?
-        if let bytes = content.bytes, let sniffed = sniffer.sniff(bytes: bytes, hints: hints) {
-            format = sniffed
+        if let bytes = content.bytes {
+            let signature = ContentSignature(head: bytes.prefix(sniffer.limits.headLength))
+            let isTruncatedDocument = !content.isComplete && (signature == .json || signature == .markup)
+            format = sniffer.sniff(bytes: bytes, hints: hints)
+                ?? (isTruncatedDocument ? hints.format.flatMap { Self.isDocument($0, like: signature) ? $0 : nil } : nil)
         } else {
-            format = content.isComplete ? nil : hints.format
+            format = hints.format
         }
         guard let format, format.isPublication, !format.isZIPPackage else {
             throw .unsupportedFormat(url, detected: format)
@@ -74,10 +79,17 @@ extension AssetRetriever {
 
     /// The first bytes of the resource, and the whole of it when it is a JSON or XML document
     /// small enough to classify.
-    private func sniffedContent(_ url: String, declaredLength: UInt64?) throws(AssetError) -> RemoteContent {
+    private func sniffedContent(_ url: String, declaredLength: UInt64?, hints: FormatHints) throws(AssetError) -> RemoteContent {
         let limits = sniffer.limits
         let first = try prefix(of: url, length: limits.headLength)
-        guard let head = first.bytes, !first.isComplete else { return first }
+        guard let head = first.bytes else {
+            // The server ignored the range. A document may still be small enough to classify;
+            // a PDF or a package is not worth downloading to learn what the hints say.
+            let hinted = hints.format
+            if let hinted, hinted.kind == .pdf || hinted.isZIPPackage { return first }
+            return try prefix(of: url, length: limits.maxDocumentLength)
+        }
+        guard !first.isComplete else { return first }
         let total = first.totalLength ?? declaredLength
         switch ContentSignature(head: head) {
         case .json where total.map({ $0 <= UInt64(limits.maxDocumentLength) }) ?? true, .markup:
@@ -126,6 +138,14 @@ extension AssetRetriever {
         case .success(let response): return response
         case .failure(let error): throw .unreadable(url, reason: error.description)
         }
+    }
+
+    /// Whether `format` is a JSON document when `signature` is JSON, an XML or HTML one when
+    /// it is markup.
+    static func isDocument(_ format: Format, like signature: ContentSignature) -> Bool {
+        let mediaType = format.mediaType
+        if signature == .json { return mediaType.isJSON }
+        return mediaType.isHTML || mediaType.structuredSyntaxSuffix == "+xml" || mediaType.subtype == "xml"
     }
 
     static func statusError(_ status: Int, url: String) -> AssetError {
