@@ -1,4 +1,5 @@
 import Foundation
+import LibZip
 import Shared
 @testable import Streamer
 import Testing
@@ -198,6 +199,22 @@ import TestSupport
     @Test func emptyArchiveIsAPlainZip() throws {
         let path = try scratch.file("empty.zip", Data([0x50, 0x4B, 0x05, 0x06] + [UInt8](repeating: 0, count: 18)))
         #expect(try sniffer.sniff(file: path)?.kind == .zip)
+    }
+
+    // MARK: - An archive already open
+
+    @Test func openArchiveIsSniffedAndStaysUsable() throws {
+        let archive = try ZipArchive(path: Fixtures.sample("lcp/swifttoolkit-epub-lcp.epub"))
+        defer { archive.close() }
+        #expect(SniffingExpectation.kind(.epub, lcp: true).matches(sniffer.sniff(archive: archive)))
+        let license = try #require(archive.entry(at: "META-INF/license.lcpl"))
+        #expect(try archive.read(license).count == Int(license.size))
+    }
+
+    @Test func openLCPDFArchive() throws {
+        let archive = try ZipArchive(path: Fixtures.sample("lcp/swifttoolkit-daisy.lcpdf"))
+        defer { archive.close() }
+        #expect(SniffingExpectation.kind(.lcpdf, lcp: true).matches(sniffer.sniff(archive: archive)))
     }
 
     // MARK: - Folders

@@ -97,6 +97,26 @@ import TestSupport
         #expect(expected.matches(format), "\(relativePath): expected \(expected), got \(format.summary)")
     }
 
+    /// A publication gives an asset of the same format; anything else the error naming it.
+    @Test(arguments: corpusFiles)
+    func corpusSampleAsAsset(_ relativePath: String) throws {
+        let expected = try #require(Self.corpusExpectation(relativePath))
+        let path = Fixtures.sample(relativePath)
+        do {
+            let asset = try AssetRetriever().retrieve(path: path)
+            defer { asset.fetcher.close() }
+            #expect(expected.matches(asset.format), "\(relativePath): got \(Optional(asset.format).summary)")
+            #expect(asset.format.isPublication)
+        } catch {
+            guard case .unsupportedFormat(path, let detected) = error else {
+                Issue.record("\(relativePath): \(error)")
+                return
+            }
+            #expect(expected.matches(detected), "\(relativePath): got \(detected.summary)")
+            #expect(detected?.isPublication != true)
+        }
+    }
+
     @Test func theCorpusIsThere() {
         #expect(Self.corpusFiles.count > 60)
     }
