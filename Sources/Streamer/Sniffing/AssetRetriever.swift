@@ -1,60 +1,81 @@
+import LibZip
 import Shared
 
-/// Opens a local file or a URL as an ``Asset``: sniffs its format from its extension, its
-/// declared media type and its content, and makes the leaf fetcher that reads it.
+/// Opens a local file, a folder or a URL as an ``Asset``: sniffs its format with a
+/// ``FormatSniffer`` and makes the leaf fetcher that reads it.
 ///
-/// (Stub: the sniffing implementation lands with the format-sniffing work.)
+/// Leaf fetchers:
+/// - ZIP packages (EPUB, Readium packages, CBZ, ZAB): an ``ArchiveFetcher`` on the archive.
+/// - An exploded EPUB or Readium package folder: a ``FileFetcher`` exposing the folder at the
+///   root (`""`), as an archive would.
+/// - A single file (PDF, LCP license): a ``FileFetcher`` exposing the file at its file name,
+///   which is also ``Asset/name``.
+/// - A standalone manifest (RWPM, audiobook, Divina): a ``FileFetcher`` exposing the
+///   manifest's **folder** at the root, so that the relative hrefs of its reading order
+///   (`audio/ch1.mp3`) are reachable; the manifest itself is at ``Asset/name``. Nothing
+///   outside that folder is (the ``FileFetcher`` refuses `..` and symbolic links leading out).
+/// - A URL: an ``HTTPFetcher`` whose base URL is the asset's URL (after redirects), so that a
+///   manifest's relative hrefs resolve against it.
+///
+/// Only what sniffing needs is read: the first bytes, the ZIP directory, a few small entries.
 public struct AssetRetriever: Sendable {
     public let httpClient: any HTTPClient
+    public let sniffer: FormatSniffer
+    /// Seconds allowed for each HTTP request made while retrieving a URL.
+    public let timeout: Double
 
-    public init(httpClient: any HTTPClient = CurlHTTPClient()) {
+    public init(httpClient: any HTTPClient = CurlHTTPClient(), sniffer: FormatSniffer = FormatSniffer(), timeout: Double = 30) {
         self.httpClient = httpClient
+        self.sniffer = sniffer
+        self.timeout = timeout
     }
-}
 
-/// Why an asset could not be opened.
-public enum AssetError: Error, Sendable, CustomStringConvertible, UserMessageConvertible {
-    /// Nothing at that path or URL.
-    case notFound(String)
-    /// The file cannot be read (permissions, I/O).
-    case unreadable(String, reason: String)
-    /// Lectern does not recognise the content. Carries what it is when known (an OPDS feed,
-    /// plain JSON…).
-    case unsupportedFormat(String, detected: Format?)
-    /// The content claims a format but is damaged (a truncated ZIP).
-    case damaged(String, reason: String)
-
-    public var description: String { userMessage }
-
-    public var userMessage: String {
-        switch self {
-        case .notFound(let location): "no such file: \(location)"
-        case .unreadable(let location, let reason): "cannot read \(location): \(reason)"
-        case .unsupportedFormat(let location, let detected):
-            if let detected { "\(location) is \(Format.describe(detected)), not a publication" }
-            else { "\(location) is not a publication format Lectern knows" }
-        case .damaged(let location, let reason): "\(location) is damaged: \(reason)"
+    /// Opens the file or folder at `path`.
+    ///
+    /// - Throws: ``AssetError/notFound(_:)`` when nothing is there (or a symbolic link
+    ///   dangles); ``AssetError/unreadable(_:reason:)`` when it cannot be read;
+    ///   ``AssetError/damaged(_:reason:)`` for a ZIP archive libzip cannot open;
+    ///   ``AssetError/unsupportedFormat(_:detected:)`` for content that is no publication,
+    ///   with what it is when known (an OPDS feed, a plain ZIP).
+    public func retrieve(path: String) throws(AssetError) -> Asset {
+        let sniffed = try sniffer.sniffPath(path, hints: FormatHints(path: path))
+        guard let format = sniffed.format, format.isPublication else {
+            if case .archive(let archive) = sniffed.content { archive.close() }
+            throw .unsupportedFormat(path, detected: sniffed.format)
         }
+        let name = Self.fileName(of: path)
+        let fetcher: any Fetcher
+        switch sniffed.content {
+        case .archive(let archive):
+            fetcher = ArchiveFetcher(archive: archive)
+        case .folder:
+            fetcher = FileFetcher(paths: ["": path])
+        case .file where format.isStandaloneManifest:
+            fetcher = FileFetcher(paths: ["": Self.folder(of: path)])
+        case .file:
+            fetcher = FileFetcher(href: Href.fromPath(name), path: path)
+        }
+        return Asset(name: name, location: path, format: format, fetcher: fetcher)
+    }
+
+    /// The last component of a path, ignoring trailing slashes.
+    static func fileName(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        guard let slash = trimmed.lastIndex(of: "/"), trimmed.count > 1 else { return String(trimmed) }
+        return String(trimmed[trimmed.index(after: slash)...])
+    }
+
+    /// The folder that holds the file at `path`.
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 }
 
 extension Format {
-    /// A phrase naming the format for messages ("an OPDS 1 feed").
-    public static func describe(_ format: Format) -> String {
-        switch format.kind {
-        case .opds1Feed: "an OPDS 1 catalog feed"
-        case .opds1Entry: "an OPDS 1 catalog entry"
-        case .opds2Feed: "an OPDS 2 catalog feed"
-        case .opds2Publication: "an OPDS 2 publication entry"
-        case .opdsAuthentication: "an OPDS authentication document"
-        case .html: "an HTML document"
-        case .xhtml: "an XHTML document"
-        case .json: "a JSON document"
-        case .xml: "an XML document"
-        case .zip: "a ZIP archive"
-        case .lpf: "a W3C Lightweight Packaging Format file"
-        case .w3cWPUBManifest: "a W3C Web Publication manifest"
-        default: "a publication of format \(format.kind.rawValue)"
-        }
+    /// A Readium manifest opened on its own, whose resources sit beside it or on the web.
+    var isStandaloneManifest: Bool {
+        kind == .webpubManifest || kind == .audiobookManifest || kind == .divinaManifest
     }
 }
