@@ -10,9 +10,10 @@ struct NavigationDocumentParser {
 
     /// - Parameter href: the href of the navigation document, against which its links resolve.
     init(data: Data, href: String, warnings: (any WarningLogger)?) {
-        // Navigation documents are XHTML, but some hold HTML entities or are tag soup: the
-        // HTML parser is the fallback.
-        let document = (try? XMLDocument(xml: data)) ?? (try? XMLDocument(html: data))
+        // Navigation documents are XHTML, but some hold HTML entities (`&nbsp;` without a DTD)
+        // or are tag soup (unclosed `li`): XML recovery would nest such entries wrongly, so
+        // anything not well-formed goes to the HTML parser, which knows HTML's rules.
+        let document = (try? XMLDocument(xml: data, recover: false)) ?? (try? XMLDocument(html: data))
         guard let document else {
             warnings?.log(Warning("the navigation document cannot be parsed", severity: .moderate, href: href))
             navigations = [:]
