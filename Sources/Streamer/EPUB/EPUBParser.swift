@@ -91,11 +91,10 @@ public struct EPUBParser: PublicationParser {
     }
 
     private func checkVersion(_ package: OPFPackage, warnings: (any WarningLogger)?) {
-        guard let major = package.majorVersion, major == 2 || major == 3 else {
-            warnings?.log(Warning("package version \"\(package.version ?? "none")\" is neither EPUB 2 nor 3; read as EPUB 3",
-                                  severity: .moderate, href: Href.path(of: package.href)))
-            return
-        }
+        // EPUB 3.3 asks reading systems to try to open other versions (w3c pkg-version-backward).
+        if let major = package.majorVersion, major == 2 || major == 3 { return }
+        warnings?.log(Warning("package version \"\(package.version ?? "none")\" is neither EPUB 2 nor 3; read as EPUB 3",
+                              severity: .moderate, href: Href.path(of: package.href)))
     }
 
     /// Warns about manifest items the package does not hold (a missing media-overlay audio

@@ -102,7 +102,6 @@ struct OPFVocabulary {
     static let media = "http://www.idpf.org/epub/vocab/overlays/#"
     static let rendition = "http://www.idpf.org/vocab/rendition/#"
     static let schema = "http://schema.org/"
-    static let calibre = "calibre:"
 
     private static let reserved: [String: String] = [
         "a11y": "http://www.idpf.org/epub/vocab/package/a11y/#",
