@@ -1,0 +1,151 @@
+import Shared
+
+/// Turns the OPF manifest and spine into the reading order and the resources.
+///
+/// Follows Readium: linear spine items make the reading order, in spine order; every other
+/// manifest item — non-linear spine items included (`linear="no"`, e.g. a notes document) —
+/// is a resource, in manifest order.
+struct EPUBManifestBuilder {
+    let package: OPFPackage
+    /// The id of the EPUB 2 cover image (`<meta name="cover" content="…">`).
+    let coverID: String?
+    /// The encryptions of `encryption.xml`, by package path.
+    let encryptions: [String: Encryption]
+    let warnings: (any WarningLogger)?
+
+    private var packagePath: String { Href.path(of: package.href) ?? package.href }
+
+    func build() throws(PublicationParseError) -> (readingOrder: [Link], resources: [Link]) {
+        reportQuirks()
+        let items = package.items
+        let links = items.map(link(for:))
+        var indexByID: [String: Int] = [:]
+        for (index, item) in items.enumerated() {
+            guard let id = item.id else { continue }
+            if indexByID[id] == nil { indexByID[id] = index } else {
+                warnings?.log(Warning("two manifest items have the id \"\(id)\"; the first is used", severity: .minor,
+                                      href: packagePath))
+            }
+        }
+        let withAlternates = links.enumerated().map { index, link in
+            var link = link
+            link.alternates = fallbackChain(from: items[index], indexByID: indexByID).map { links[$0] }
+            return link
+        }
+
+        var readingOrder: [Link] = []
+        var inSpine = Set<Int>()
+        var nonLinear: [Int: Link] = [:]
+        for itemref in package.itemrefs {
+            guard let index = indexByID[itemref.idref] else {
+                warnings?.log(Warning("the spine refers to \"\(itemref.idref)\", which is not in the manifest; skipped",
+                                      severity: .moderate, href: packagePath))
+                continue
+            }
+            guard inSpine.insert(index).inserted else {
+                warnings?.log(Warning("the spine lists \"\(itemref.idref)\" twice; the repetition is skipped",
+                                      severity: .minor, href: packagePath))
+                continue
+            }
+            var link = withAlternates[index]
+            if Href.isAbsoluteURL(link.href) {
+                warnings?.log(Warning("the spine item \"\(itemref.idref)\" is a remote resource", severity: .minor, href: link.href))
+            }
+            for member in EPUBPresentation.linkProperties(itemref.properties).members {
+                link.properties[member.key] = member.value
+            }
+            if itemref.isLinear { readingOrder.append(link) } else { nonLinear[index] = link }
+        }
+
+        var resources: [Link] = []
+        var seen = Set(readingOrder.map { $0.path ?? $0.href })
+        for (index, link) in withAlternates.enumerated() {
+            if inSpine.contains(index), nonLinear[index] == nil { continue }
+            var resource = nonLinear[index] ?? link
+            // A fragment designates a place for navigation, not a resource.
+            resource.href = Href.removingFragment(resource.href)
+            guard seen.insert(resource.path ?? resource.href).inserted else { continue }
+            resources.append(resource)
+        }
+
+        if readingOrder.isEmpty {
+            return try readingOrderFallback(resources)
+        }
+        return (readingOrder, resources)
+    }
+
+    /// Without a usable spine, the (X)HTML resources in manifest order are the best guess.
+    private func readingOrderFallback(_ resources: [Link]) throws(PublicationParseError) -> (readingOrder: [Link], resources: [Link]) {
+        let documents = resources.filter { $0.mediaType?.isHTML == true && !$0.hasRel("contents") }
+        guard !documents.isEmpty else {
+            throw .invalid(href: packagePath, reason: "the spine lists no content document to read")
+        }
+        warnings?.log(Warning("the spine lists no content document; the manifest's documents are read in manifest order",
+                              severity: .major, href: packagePath))
+        let readingOrder = documents
+        let rest = resources.filter { resource in !documents.contains { $0.href == resource.href } }
+        return (readingOrder, rest)
+    }
+
+    private func link(for item: OPFPackage.Item) -> Link {
+        var link = Link(href: item.href)
+        if let declared = item.mediaType {
+            link.mediaType = MediaType(declared)
+            if link.mediaType == nil {
+                warnings?.log(Warning("the media type \"\(declared)\" is not valid", severity: .minor, href: item.href))
+            }
+        } else {
+            warnings?.log(Warning("a manifest item has no media-type", severity: .minor, href: item.href))
+        }
+        if link.mediaType == nil, let path = link.path, let ext = path.split(separator: ".").last, path.contains(".") {
+            link.mediaType = MediaType.of(fileExtension: String(ext))
+        }
+        if item.properties.contains("nav") { link.rels.append("contents") }
+        if item.properties.contains("cover-image") || (item.id != nil && item.id == coverID) { link.rels.append("cover") }
+        link.properties = Properties(EPUBPresentation.linkProperties(item.properties))
+        if let path = link.path, let encryption = encryptions[path] {
+            link.properties.encryption = encryption
+        }
+        return link
+    }
+
+    /// The manifest indices of the item's fallbacks (`item@fallback`, followed), without cycles.
+    private func fallbackChain(from item: OPFPackage.Item, indexByID: [String: Int]) -> [Int] {
+        var chain: [Int] = []
+        var visited = Set<String>([item.id].compactMap { $0 })
+        var next = item.fallback
+        while let id = next, chain.count < EPUBLimits.maxFallbackChain {
+            guard visited.insert(id).inserted else {
+                warnings?.log(Warning("the fallback chain of \"\(item.id ?? item.rawHref)\" loops", severity: .minor,
+                                      href: packagePath))
+                break
+            }
+            guard let index = indexByID[id] else {
+                warnings?.log(Warning("the fallback \"\(id)\" is not in the manifest", severity: .minor, href: packagePath))
+                break
+            }
+            chain.append(index)
+            next = package.items[index].fallback
+        }
+        return chain
+    }
+
+    /// Hrefs that are legal but unusual enough to be worth knowing about.
+    private func reportQuirks() {
+        let withFragments = package.items.filter { Href.fragment(of: $0.rawHref) != nil }
+        if let first = withFragments.first {
+            warnings?.log(Warning("\(withFragments.count) manifest item href(s) carry a #fragment (e.g. \"\(first.rawHref)\"); "
+                                  + "the fragment is kept for navigation and ignored to find the resource",
+                                  severity: .minor, href: packagePath))
+        }
+        for item in package.items {
+            if item.rawHref.contains("%") {
+                warnings?.log(Warning("the manifest href \"\(item.rawHref)\" is percent-encoded", severity: .minor, href: item.href))
+            }
+            if item.rawHref.unicodeScalars.contains(where: { !$0.isASCII }) {
+                warnings?.log(Warning("the manifest href \"\(item.rawHref)\" holds non-ASCII characters", severity: .minor,
+                                      href: item.href))
+            }
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import FoundationEssentials
+import LibXML
+import Shared
+
+/// Parses EPUB 2 and 3 publications (OCF container, OPF package, EPUB 3 navigation document
+/// or NCX, `encryption.xml`) into a publication builder whose fetcher undoes font
+/// obfuscation.
+///
+/// Everything is read through the fetcher it is given, which a content protection may have
+/// wrapped with a decryptor; the deobfuscation it installs therefore runs after decryption.
+/// What deviates from the specifications without making the book unusable is reported to the
+/// warning logger, not thrown.
+public struct EPUBParser: PublicationParser {
+    public init() {}
+
+    public func parse(asset: Asset, fetcher: any Fetcher, warnings: (any WarningLogger)?) throws(PublicationParseError) -> PublicationBuilder? {
+        guard asset.format.kind == .epub else { return nil }
+
+        EPUBPackageChecks.checkMimetype(in: fetcher, warnings: warnings)
+        let packagePath = try EPUBContainerParser.packagePath(in: fetcher, warnings: warnings)
+        let packageHref = EPUBHref.of(path: packagePath)
+        let packageData: Data
+        switch fetcher.readXMLDocumentData(Link(href: packageHref, mediaType: .opf)) {
+        case .success(let data): packageData = data
+        case .failure(.notFound):
+            throw .missingResource(href: packagePath, what: "the package document named by \(EPUBContainerParser.containerPath)")
+        case .failure(let error):
+            throw .unreadableResource(href: packagePath, error)
+        }
+
+        let encryption = readEncryption(fetcher, warnings: warnings)
+        let encryptions = encryption.encryptions
+        let package = try OPFPackage(data: packageData, href: packageHref, warnings: warnings)
+        checkVersion(package, warnings: warnings)
+
+        let metadataParser = EPUBMetadataParser(package: package, warnings: warnings)
+        let metadata = metadataParser.parse(fallbackTitle: Self.fallbackTitle(asset.name),
+                                            displayOptions: readDisplayOptions(fetcher))
+        let (readingOrder, resources) = try EPUBManifestBuilder(
+            package: package, coverID: metadataParser.entries.legacy["cover"], encryptions: encryptions,
+            warnings: warnings
+        ).build()
+        checkResourcesExist(readingOrder: readingOrder, resources: resources, fetcher: fetcher, warnings: warnings)
+
+        let navigation = EPUBNavigation(package: package, readingOrder: readingOrder, resources: resources,
+                                        fetcher: fetcher, warnings: warnings)
+
+        let manifest = Manifest(metadata: metadata, readingOrder: readingOrder, resources: resources,
+                                tableOfContents: navigation.tableOfContents, subcollections: navigation.subcollections)
+        let deobfuscator = EPUBDeobfuscator(identifier: metadata.identifier ?? "", encryptions: encryptions)
+        return PublicationBuilder(manifest: manifest,
+                                  fetcher: TransformingFetcher(fetcher, transformer: deobfuscator.transformer),
+                                  format: asset.format)
+    }
+
+    /// The file name without its extension, for a book without a title.
+    static func fallbackTitle(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+
+    /// `META-INF/encryption.xml`, when present and readable; a damaged one is reported and
+    /// ignored (the protections decide what an unreadable DRM means).
+    private func readEncryption(_ fetcher: any Fetcher, warnings: (any WarningLogger)?) -> EPUBEncryptionDocument {
+        let path = EPUBEncryptionParser.path
+        switch fetcher.readXMLDocumentData(Link(href: EPUBHref.of(path: path), mediaType: .xml)) {
+        case .success(let data):
+            do {
+                return try EPUBEncryptionParser.parseDocument(data)
+            } catch {
+                warnings?.log(Warning(error.userMessage, severity: .major, href: path))
+                return EPUBEncryptionDocument()
+            }
+        case .failure(.notFound):
+            return EPUBEncryptionDocument()
+        case .failure(let error):
+            warnings?.log(Warning("cannot be read: \(error)", severity: .major, href: path))
+            return EPUBEncryptionDocument()
+        }
+    }
+
+    /// Apple's display options, an EPUB 2 source of fixed-layout hints.
+    private func readDisplayOptions(_ fetcher: any Fetcher) -> XMLDocument? {
+        for path in ["META-INF/com.apple.ibooks.display-options.xml", "META-INF/com.kobobooks.display-options.xml"] {
+            if case .success(let data) = fetcher.readXMLDocumentData(Link(href: EPUBHref.of(path: path))),
+               let document = try? XMLDocument(xml: data) {
+                return document
+            }
+        }
+        return nil
+    }
+
+    private func checkVersion(_ package: OPFPackage, warnings: (any WarningLogger)?) {
+        // EPUB 3.3 asks reading systems to try to open other versions (w3c pkg-version-backward).
+        if let major = package.majorVersion, major == 2 || major == 3 { return }
+        warnings?.log(Warning("package version \"\(package.version ?? "none")\" is neither EPUB 2 nor 3; read as EPUB 3",
+                              severity: .moderate, href: Href.path(of: package.href)))
+    }
+
+    /// Warns about manifest items the package does not hold (a missing media-overlay audio
+    /// file is common). Fetchers that cannot list their content are not checked.
+    private func checkResourcesExist(readingOrder: [Link], resources: [Link], fetcher: any Fetcher,
+                                     warnings: (any WarningLogger)?) {
+        guard let warnings else { return }
+        let available = Set(fetcher.links.compactMap(\.path))
+        guard !available.isEmpty else { return }
+        for (links, severity) in [(readingOrder, Warning.Severity.major), (resources, .moderate)] {
+            for link in links {
+                guard let path = link.path, !available.contains(path) else { continue }
+                warnings.log(Warning("declared in the manifest but missing from the package", severity: severity,
+                                     href: Href.removingFragment(link.href)))
+            }
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import FoundationEssentials
+import LibXML
+import Shared
+
+/// Reads an EPUB 2 NCX: the `navMap` (table of contents) and the `pageList`.
+struct NCXParser {
+    let tableOfContents: [Link]
+    let pageList: [Link]
+
+    /// - Parameter href: the href of the NCX, against which its links resolve.
+    init(data: Data, href: String, warnings: (any WarningLogger)?) {
+        guard let document = try? XMLDocument(xml: data) else {
+            warnings?.log(Warning("the NCX cannot be parsed", severity: .moderate, href: href))
+            tableOfContents = []
+            pageList = []
+            return
+        }
+        let root = document.root
+        var truncated = false
+        tableOfContents = root.firstChild(named: "navMap").map {
+            Self.points(in: $0, named: "navPoint", base: href, depth: 0, truncated: &truncated)
+        } ?? []
+        pageList = root.firstChild(named: "pageList").map {
+            Self.points(in: $0, named: "pageTarget", base: href, depth: 0, truncated: &truncated)
+        } ?? []
+        if truncated {
+            warnings?.log(Warning("the NCX is nested deeper than \(EPUBLimits.maxNavigationDepth) levels; deeper entries were dropped",
+                                  severity: .moderate, href: href))
+        }
+    }
+
+    /// The `navPoint`/`pageTarget` children of `element`. Points without a label keep a nil
+    /// title; points without a target keep the href `#` when they have children.
+    private static func points(in element: XMLElement, named name: String, base: String, depth: Int,
+                               truncated: inout Bool) -> [Link] {
+        guard depth < EPUBLimits.maxNavigationDepth else {
+            truncated = true
+            return []
+        }
+        return element.children(named: name).compactMap { point in
+            let children = name == "navPoint"
+                ? points(in: point, named: name, base: base, depth: depth + 1, truncated: &truncated) : []
+            let title = point.firstChild(named: "navLabel")?.firstChild(named: "text")?.normalizedTextOrNil
+            let href = point.firstChild(named: "content")?.attribute("src")?.trimmed.nilIfEmpty
+                .flatMap { EPUBHref.resolve($0, against: base) }
+            guard href != nil || !children.isEmpty else { return nil }
+            return Link(href: href ?? "#", title: title, children: children)
+        }
+    }
+}
