@@ -28,7 +28,7 @@ public final class PublicationOpener: Sendable {
 
     /// The parsers Lectern ships, in the order they are tried.
     public static var defaultParsers: [any PublicationParser] {
-        [ReadiumWebPubParser(), ImageParser(), AudioParser()]
+        [EPUBParser(), ReadiumWebPubParser(), ImageParser(), AudioParser()]
     }
 
     /// The format-specific protections Lectern ships.

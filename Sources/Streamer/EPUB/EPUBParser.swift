@@ -36,11 +36,12 @@ public struct EPUBParser: PublicationParser {
         let metadataParser = EPUBMetadataParser(package: package, warnings: warnings)
         let metadata = metadataParser.parse(fallbackTitle: Self.fallbackTitle(asset.name),
                                             displayOptions: readDisplayOptions(fetcher))
-        let (readingOrder, resources) = try EPUBManifestBuilder(
+        let (readingOrder, declaredResources) = try EPUBManifestBuilder(
             package: package, coverID: metadataParser.entries.legacy["cover"], encryptions: encryptions,
             warnings: warnings
         ).build()
-        checkResourcesExist(readingOrder: readingOrder, resources: resources, fetcher: fetcher, warnings: warnings)
+        let resources = checkResourcesExist(readingOrder: readingOrder, resources: declaredResources,
+                                            fetcher: fetcher, warnings: warnings)
 
         let navigation = EPUBNavigation(package: package, readingOrder: readingOrder, resources: resources,
                                         fetcher: fetcher, warnings: warnings)
@@ -98,18 +99,22 @@ public struct EPUBParser: PublicationParser {
     }
 
     /// Warns about manifest items the package does not hold (a missing media-overlay audio
-    /// file is common). Fetchers that cannot list their content are not checked.
+    /// file is common) and returns the resources without them: a reader tolerates the gap, and
+    /// a missing spine item stays in the reading order, where reading it reports the damage.
+    /// Fetchers that cannot list their content are not checked.
     private func checkResourcesExist(readingOrder: [Link], resources: [Link], fetcher: any Fetcher,
-                                     warnings: (any WarningLogger)?) {
-        guard let warnings else { return }
+                                     warnings: (any WarningLogger)?) -> [Link] {
         let available = Set(fetcher.links.compactMap(\.path))
-        guard !available.isEmpty else { return }
-        for (links, severity) in [(readingOrder, Warning.Severity.major), (resources, .moderate)] {
-            for link in links {
-                guard let path = link.path, !available.contains(path) else { continue }
-                warnings.log(Warning("declared in the manifest but missing from the package", severity: severity,
-                                     href: Href.removingFragment(link.href)))
-            }
+        guard !available.isEmpty else { return resources }
+        func isMissing(_ link: Link) -> Bool { link.path.map { !available.contains($0) } ?? false }
+        for link in readingOrder where isMissing(link) {
+            warnings?.log(Warning("declared in the spine but missing from the package", severity: .major,
+                                 href: Href.removingFragment(link.href)))
         }
+        for link in resources where isMissing(link) {
+            warnings?.log(Warning("declared in the manifest but missing from the package; left out", severity: .moderate,
+                                 href: Href.removingFragment(link.href)))
+        }
+        return resources.filter { !isMissing($0) }
     }
 }

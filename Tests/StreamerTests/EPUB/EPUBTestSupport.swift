@@ -117,3 +117,13 @@ final class RecordingFetcher: Fetcher, @unchecked Sendable {
 
     func close() { fetcher.close() }
 }
+
+/// A fetcher that cannot list its content (like an HTTP server), so the parser keeps manifest
+/// items it cannot see: used by tests about the manifest's structure rather than its files.
+final class UnlistedFetcher: Fetcher {
+    let fetcher: any Fetcher
+    init(_ fetcher: any Fetcher) { self.fetcher = fetcher }
+    var links: [Link] { [] }
+    func get(_ link: Link, parameters: [String: String]) -> any Resource { fetcher.get(link, parameters: parameters) }
+    func close() { fetcher.close() }
+}
