@@ -12,6 +12,8 @@ struct FallbackContentProtection: ContentProtection {
             technology = .lcp
         } else if asset.format.isAdeptProtected {
             technology = .adept
+        } else if asset.format.kind == .epub, Self.hasUnknownEncryption(fetcher) {
+            technology = .unknown
         } else {
             return nil
         }
@@ -24,6 +26,19 @@ struct FallbackContentProtection: ContentProtection {
                 UnsupportedProtectionService(technology: technology)
             }
         }
+    }
+}
+
+extension FallbackContentProtection {
+    /// Whether `META-INF/encryption.xml` encrypts resources with an algorithm that is neither
+    /// font obfuscation nor a DRM Lectern names. A damaged encryption.xml does not count:
+    /// calling a plain book protected is the opposite mistake (Kobo and mdbook-epub#23).
+    static func hasUnknownEncryption(_ fetcher: any Fetcher) -> Bool {
+        let resource = fetcher.get(Link(href: EPUBEncryptionParser.path))
+        defer { resource.close() }
+        guard case .success(let data) = resource.read() else { return false }
+        guard let document = try? EPUBEncryptionParser.parseDocument(data) else { return false }
+        return !document.unknownEntries.isEmpty
     }
 }
 
