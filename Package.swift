@@ -26,11 +26,13 @@ let package = Package(
         cModule("CLecternZip", pkgConfig: "libzip", apt: "libzip-dev"),
         // libcurl is loaded at run time (dlopen), only its headers are needed to build.
         .systemLibrary(name: "CLecternCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        cModule("CLecternSQLite", pkgConfig: "sqlite3", apt: "libsqlite3-dev"),
         .target(name: "LibXML", dependencies: ["CLecternXML2"]),
         .target(name: "Zlib", dependencies: ["CLecternZlib"]),
         .target(name: "LibCrypto", dependencies: ["CLecternCrypto"]),
         .target(name: "LibZip", dependencies: ["CLecternZip"]),
         .target(name: "LibCurl", dependencies: ["CLecternCurl"]),
+        .target(name: "LibSQLite", dependencies: ["CLecternSQLite"]),
 
         // The Readium layers.
         .target(name: "Shared", dependencies: ["LibZip", "LibCurl", "LibCrypto"]),
@@ -44,7 +46,7 @@ let package = Package(
         .executableTarget(name: "lectern", dependencies: ["LecternCLI"]),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "CLibraryTests", dependencies: ["LibXML", "Zlib", "LibCrypto", "LibZip", "LibCurl", "TestSupport"]),
+        .testTarget(name: "CLibraryTests", dependencies: ["LibXML", "Zlib", "LibCrypto", "LibZip", "LibCurl", "LibSQLite", "TestSupport"]),
         .testTarget(name: "SharedTests", dependencies: ["Shared", "TestSupport"]),
         .testTarget(name: "StreamerTests", dependencies: ["Streamer", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),

@@ -1,0 +1,151 @@
+import CLecternSQLite
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A SQLite database file opened with the settings Lectern's stores share: WAL journal, a busy
+/// timeout so that two processes can write in turn, foreign keys on, and the file (and its WAL
+/// and shared-memory companions) created mode 0600 because it holds licenses and rights.
+///
+/// One connection is not thread-safe: confine it to one task or actor, and open one
+/// connection per process or thread that needs the file.
+public final class SQLiteDatabase {
+    let handle: OpaquePointer
+    public let path: String
+
+    /// Opens (creating when missing) the database at `path`; `":memory:"` for a private one.
+    public init(path: String, busyTimeout: Int32 = 5000) throws(SQLiteError) {
+        self.path = path
+        // The umask makes every file SQLite creates (database, -wal, -shm) private.
+        let previousMask = umask(0o077)
+        defer { umask(previousMask) }
+        var db: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &db, flags, nil)
+        guard code == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            if let db { sqlite3_close_v2(db) }
+            throw SQLiteError(code: code, message: "\(path): \(message)")
+        }
+        handle = db
+        sqlite3_busy_timeout(db, busyTimeout)
+        if path != ":memory:" {
+            _ = chmod(path, 0o600)
+            try execute("PRAGMA journal_mode = WAL")
+        }
+        try execute("PRAGMA foreign_keys = ON")
+    }
+
+    deinit { sqlite3_close_v2(handle) }
+
+    /// Runs one or more statements without parameters.
+    public func execute(_ sql: String) throws(SQLiteError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        if code != SQLITE_OK {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            sqlite3_free(message)
+            throw SQLiteError(code: code, message: text)
+        }
+    }
+
+    /// Prepares a statement with `?` parameters bound to `values`.
+    public func prepare(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> SQLiteStatement {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard code == SQLITE_OK, let statement else { throw lastError(code) }
+        let prepared = SQLiteStatement(statement: statement, database: self)
+        try prepared.bind(values)
+        return prepared
+    }
+
+    /// Runs a statement that returns no rows; returns the number of rows it changed.
+    @discardableResult
+    public func run(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> Int {
+        let statement = try prepare(sql, values)
+        while try statement.step() {}
+        return Int(sqlite3_changes(handle))
+    }
+
+    /// The rows of a query, each as its column values.
+    public func query(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> [SQLiteRow] {
+        let statement = try prepare(sql, values)
+        var rows: [SQLiteRow] = []
+        while try statement.step() { rows.append(statement.row) }
+        return rows
+    }
+
+    /// Runs `body` in an IMMEDIATE transaction (the write lock is taken at the start, so two
+    /// processes checking then updating a counter cannot interleave), committing when it
+    /// returns and rolling back when it throws.
+    public func transaction<T, E: Error>(_ body: () throws(E) -> T) throws(SQLiteTransactionError<E>) -> T {
+        do { try execute("BEGIN IMMEDIATE") } catch { throw .database(error) }
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            try? execute("ROLLBACK")
+            throw .body(error)
+        }
+        do { try execute("COMMIT") } catch {
+            try? execute("ROLLBACK")
+            throw .database(error)
+        }
+        return result
+    }
+
+    /// The id of the last inserted row.
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// `PRAGMA user_version`, the schema version that migrations advance.
+    public var userVersion: Int {
+        (try? query("PRAGMA user_version").first?.int(0)) ?? 0
+    }
+
+    /// Brings the schema up to date: runs, in one transaction each, every migration whose
+    /// index (1-based) is above `user_version`, then records the new version. A database from
+    /// a newer Lectern (higher version than known) is refused rather than damaged.
+    public func migrate(_ migrations: [String]) throws(SQLiteError) {
+        let current = userVersion
+        guard current <= migrations.count else {
+            throw SQLiteError(code: SQLITE_ERROR, message: "\(path) was written by a newer Lectern (schema \(current))")
+        }
+        for (index, sql) in migrations.enumerated() where index + 1 > current {
+            do {
+                try transaction { () throws(SQLiteError) in
+                    try execute(sql)
+                    try execute("PRAGMA user_version = \(index + 1)")
+                }
+            } catch {
+                switch error {
+                case .database(let failure), .body(let failure): throw failure
+                }
+            }
+        }
+    }
+
+    func lastError(_ code: Int32) -> SQLiteError {
+        SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)))
+    }
+}
+
+/// A failure reported by SQLite.
+public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The SQLite result code.
+    public let code: Int32
+    public let message: String
+
+    public var description: String { "SQLite error \(code): \(message)" }
+
+    /// Whether the database was locked by another connection for longer than the timeout.
+    public var isBusy: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
+    /// Whether a constraint (unique, foreign key, check) refused the change.
+    public var isConstraint: Bool { code & 0xff == SQLITE_CONSTRAINT }
+}
+
+/// Why a transaction failed: in SQLite, or in the caller's body.
+public enum SQLiteTransactionError<Body: Error>: Error {
+    case database(SQLiteError)
+    case body(Body)
+}
