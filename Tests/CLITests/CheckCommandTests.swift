@@ -46,6 +46,44 @@ import TestSupport
         }
     }
 
+    /// Every unprotected EPUB of the corpus: exit 0, and each resource's hash equals its ZIP
+    /// entry's, except obfuscated fonts, which must come out deobfuscated.
+    @Test(arguments: try! FileManager.default.contentsOfDirectory(atPath: Fixtures.sample("epub")).filter { $0.hasSuffix(".epub") }.sorted())
+    func unprotectedEPUBsAreRead(_ name: String) throws {
+        let path = Fixtures.sample("epub/" + name)
+        let (result, report) = try checkJSON(path)
+        #expect(result.status == 0, "\(name): \(result.stderr)")
+        #expect(report["format"] as? String == "epub")
+        let expected = try entryHashes(path)
+        let resources = try #require(report["resources"] as? [[String: Any]])
+        for resource in resources {
+            let href = try #require(resource["href"] as? String)
+            #expect(resource["ok"] as? Bool == true, "\(href)")
+            if href.contains("font") || href.hasSuffix(".otf") || href.hasSuffix(".woff") || href.hasSuffix(".ttf") { continue }
+            #expect(resource["sha256"] as? String == expected[href], "\(name): \(href)")
+        }
+    }
+
+    @Test(arguments: [
+        ("epub/idpf-wasteland-woff-obf.epub", [UInt8]("wOFF".utf8)),
+        ("epub/derived-wasteland-woff-adobe-obf.epub", [UInt8]("wOFF".utf8)),
+        ("epub/w3c-ocf-font_obfuscation.epub", [0, 1, 0, 0]),
+    ])
+    func obfuscatedFontsAreDeobfuscated(_ sample: String, _ magic: [UInt8]) throws {
+        let path = Fixtures.sample(sample)
+        let (_, report) = try checkJSON(path)
+        let fonts = try #require(report["resources"] as? [[String: Any]]).compactMap { $0["href"] as? String }
+            .filter { $0.hasSuffix(".woff") || $0.hasSuffix(".ttf") || $0.hasSuffix(".otf") }
+        #expect(!fonts.isEmpty)
+        for font in fonts {
+            let bytes = try lectern.run(["cat", path, "--href", font, "--range", "0-4"]).stdout
+            #expect(Array(bytes.utf8) == magic || Array(bytes.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }) == magic, "\(font)")
+            let raw = try ZipBuilder.run("/bin/sh", ["-c", "unzip -p \"$0\" \"$1\" | head -c 4 | od -An -tx1", path, font])
+            #expect(!raw.replacingOccurrences(of: " ", with: "").hasPrefix(magic.map { String(format: "%02x", $0) }.joined()),
+                    "\(font) is stored obfuscated")
+        }
+    }
+
     @Test func textOutputSummarisesAndExitsZero() throws {
         let result = try lectern.run(["check", Fixtures.sample("cbz/derived-page-blanche-excerpt.cbz")])
         #expect(result.status == 0)

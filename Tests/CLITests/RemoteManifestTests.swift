@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Manifests whose resources are remote: `info` reads them without fetching anything,
+/// `check` fetches through HTTP.
+@Suite struct RemoteManifestTests {
+    let lectern = LecternProcess()
+
+    @Test func infoOnTheFlatlandManifestNeedsNoNetwork() throws {
+        // A proxy that does not exist: any HTTP request would fail.
+        let result = try lectern.run(["info", "--json", Fixtures.sample("audiobook/readium-flatland-librivox.audiobook-manifest.json")],
+                                     environment: ["http_proxy": "http://127.0.0.1:9", "https_proxy": "http://127.0.0.1:9"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(result.json as? [String: Any])
+        #expect(object["format"] as? String == "audiobook-manifest")
+        let manifest = try #require(object["manifest"] as? [String: Any])
+        let order = try #require(manifest["readingOrder"] as? [[String: Any]])
+        #expect(order.count == 9)
+        #expect((order.first?["href"] as? String)?.hasPrefix("http") == true)
+    }
+
+    @Test func infoFetchesNothingAndCheckFetchesEverything() throws {
+        let root = Fixtures.temporaryDirectory("remote-root")
+        for name in ["a.mp3", "b.mp3"] {
+            try Data(repeating: UInt8(name.count), count: 1000).write(to: URL(fileURLWithPath: root + "/" + name))
+        }
+        let port = Int.random(in: 41000..<49000)
+        let log = root + "/requests.log"
+        FileManager.default.createFile(atPath: log, contents: nil)
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        server.arguments = ["-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", root]
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle(forWritingAtPath: log)
+        try server.run()
+        defer { server.terminate() }
+        // Wait for the server.
+        for _ in 0..<100 {
+            if (try? String(contentsOf: URL(string: "http://127.0.0.1:\(port)/a.mp3")!, encoding: .isoLatin1)) != nil { break }
+            usleep(50_000)
+        }
+        let baseline = try String(contentsOfFile: log, encoding: .utf8).components(separatedBy: "\n").count
+
+        let manifest = """
+            {"@context": "https://readium.org/webpub-manifest/context.jsonld",
+             "metadata": {"@type": "http://schema.org/Audiobook", "title": "Remote tracks"},
+             "readingOrder": [
+               {"href": "http://127.0.0.1:\(port)/a.mp3", "type": "audio/mpeg"},
+               {"href": "http://127.0.0.1:\(port)/b.mp3", "type": "audio/mpeg"}]}
+            """
+        let path = Fixtures.temporaryDirectory("remote") + "/remote.json"
+        try Data(manifest.utf8).write(to: URL(fileURLWithPath: path))
+
+        let info = try lectern.run(["info", path])
+        #expect(info.status == 0, "\(info.stderr)")
+        usleep(200_000)
+        #expect(try String(contentsOfFile: log, encoding: .utf8).components(separatedBy: "\n").count == baseline)
+
+        let check = try lectern.run(["check", "--json", path])
+        #expect(check.status == 0, "\(check.stderr)")
+        usleep(200_000)
+        #expect(try String(contentsOfFile: log, encoding: .utf8).components(separatedBy: "\n").count > baseline)
+        let resources = try #require((check.json as? [String: Any])?["resources"] as? [[String: Any]])
+        #expect(resources.count == 2)
+        #expect(resources.allSatisfy { $0["length"] as? Int == 1000 })
+    }
+}
