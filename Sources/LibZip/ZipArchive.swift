@@ -51,10 +51,21 @@ public final class ZipArchive: Sendable {
 
     /// Sets the password used for encrypted entries (nil removes it).
     public func setPassword(_ password: String?) {
+        setPassword(bytes: password.map { Array($0.utf8) })
+    }
+
+    /// Sets the password as bytes (nil removes it): traditional PKWARE encryption keys on the
+    /// bytes a tool wrote, which may be a legacy code page rather than UTF-8. libzip takes a
+    /// C string, so the password ends at a NUL byte.
+    public func setPassword(bytes: [UInt8]?) {
         state.withLock { state in
             guard let archive = state.archive else { return }
             state.closeCursors()
-            zip_set_default_password(archive, password)
+            guard let bytes else {
+                zip_set_default_password(archive, nil)
+                return
+            }
+            zip_set_default_password(archive, bytes.map { CChar(bitPattern: $0) } + [0])
         }
     }
 
