@@ -34,12 +34,14 @@ public enum AESLittleEndianCounterMode {
         while offset < data.count {
             let blocks = min(blocksPerChunk, (data.count - offset + 15) / 16)
             // Counter blocks: a 128-bit little-endian number (low word first).
-            for block in 0..<blocks {
-                withUnsafeBytes(of: low.littleEndian) { counters.replaceSubrange(block * 16..<block * 16 + 8, with: $0) }
-                withUnsafeBytes(of: high.littleEndian) { counters.replaceSubrange(block * 16 + 8..<block * 16 + 16, with: $0) }
-                let (next, overflow) = low.addingReportingOverflow(1)
-                low = next
-                if overflow { high &+= 1 }
+            counters.withUnsafeMutableBytes { buffer in
+                for block in 0..<blocks {
+                    buffer.storeBytes(of: low.littleEndian, toByteOffset: block * 16, as: UInt64.self)
+                    buffer.storeBytes(of: high.littleEndian, toByteOffset: block * 16 + 8, as: UInt64.self)
+                    let (next, overflow) = low.addingReportingOverflow(1)
+                    low = next
+                    if overflow { high &+= 1 }
+                }
             }
             var written: Int32 = 0
             guard EVP_EncryptUpdate(context, &stream, &written, counters, Int32(blocks * 16)) == 1,

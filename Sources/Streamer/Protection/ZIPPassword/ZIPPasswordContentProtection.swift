@@ -31,18 +31,23 @@ public struct ZIPPasswordContentProtection: ContentProtection {
             throw ZIPPasswordError.unsupportedEncryption(method: encrypted[0].encryptionMethod).openingError
         }
 
+        // The refusal of the last password tried, shown with the next prompt.
         var refusal: ZIPPasswordError?
-        if let credentials {
-            switch verifier.unlock(with: credentials) {
-            case .success(let bytes): return unlocked(asset, archiveFetcher, password: credentials, bytes: bytes)
-            case .failure(let error): refusal = error
-            }
-        }
-        if case .damaged = refusal { throw refusal!.openingError }
-        guard allowUserInteraction, let onAskCredentials else {
-            throw (refusal ?? .passwordRequired).openingError
-        }
+        var candidate = credentials
         while true {
+            if let password = candidate {
+                switch verifier.unlock(with: password) {
+                case .success(let bytes):
+                    return unlocked(asset, archiveFetcher, password: password, bytes: bytes)
+                case .failure(let error):
+                    // Damage is no matter of credentials: asking again would not help.
+                    if case .damaged = error { throw error.openingError }
+                    refusal = error
+                }
+            }
+            guard allowUserInteraction, let onAskCredentials else {
+                throw (refusal ?? .passwordRequired).openingError
+            }
             let request = CredentialsRequest(
                 kind: .password, title: asset.name,
                 message: "\(asset.name) is a password-protected ZIP archive: enter its password to open it.",
@@ -50,11 +55,7 @@ public struct ZIPPasswordContentProtection: ContentProtection {
             guard !Task.isCancelled, let answer = await onAskCredentials(request, sender) else {
                 throw (refusal ?? .passwordRequired).openingError
             }
-            switch verifier.unlock(with: answer) {
-            case .success(let bytes): return unlocked(asset, archiveFetcher, password: answer, bytes: bytes)
-            case .failure(.damaged(let cause)): throw ZIPPasswordError.damaged(cause: cause).openingError
-            case .failure(let error): refusal = error
-            }
+            candidate = answer
         }
     }
 
