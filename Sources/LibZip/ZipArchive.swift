@@ -142,7 +142,9 @@ public final class ZipArchive: Sendable {
         }
     }
 
-    /// The data of an extra field of the entry (central or local), e.g. 0x9901 for WinZip AES.
+    /// The data of an extra field of the entry (central or local). libzip keeps the fields it
+    /// interprets to itself (ZIP64 0x0001, Info-ZIP UTF-8 names 0x7075 and 0x6375, WinZip AES
+    /// 0x9901): they are never returned; their content shows in ``ZipEntry`` instead.
     public func extraField(_ id: UInt16, of entry: ZipEntry) -> [UInt8]? {
         state.withLock { state -> [UInt8]? in
             guard let archive = state.archive else { return nil }
