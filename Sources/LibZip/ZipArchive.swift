@@ -51,10 +51,21 @@ public final class ZipArchive: Sendable {
 
     /// Sets the password used for encrypted entries (nil removes it).
     public func setPassword(_ password: String?) {
+        setPassword(bytes: password.map { Array($0.utf8) })
+    }
+
+    /// Sets the password as bytes (nil removes it): traditional PKWARE encryption keys on the
+    /// bytes a tool wrote, which may be a legacy code page rather than UTF-8. libzip takes a
+    /// C string, so the password ends at a NUL byte.
+    public func setPassword(bytes: [UInt8]?) {
         state.withLock { state in
             guard let archive = state.archive else { return }
             state.closeCursors()
-            zip_set_default_password(archive, password)
+            guard let bytes else {
+                zip_set_default_password(archive, nil)
+                return
+            }
+            zip_set_default_password(archive, bytes.map { CChar(bitPattern: $0) } + [0])
         }
     }
 
@@ -131,7 +142,9 @@ public final class ZipArchive: Sendable {
         }
     }
 
-    /// The data of an extra field of the entry (central or local), e.g. 0x9901 for WinZip AES.
+    /// The data of an extra field of the entry (central or local). libzip keeps the fields it
+    /// interprets to itself (ZIP64 0x0001, Info-ZIP UTF-8 names 0x7075 and 0x6375, WinZip AES
+    /// 0x9901): they are never returned; their content shows in ``ZipEntry`` instead.
     public func extraField(_ id: UInt16, of entry: ZipEntry) -> [UInt8]? {
         state.withLock { state -> [UInt8]? in
             guard let archive = state.archive else { return nil }

@@ -32,7 +32,7 @@ public final class PublicationOpener: Sendable {
     }
 
     /// The format-specific protections Lectern ships.
-    public static var defaultFormatProtections: [any ContentProtection] { [] }
+    public static var defaultFormatProtections: [any ContentProtection] { [ZIPPasswordContentProtection()] }
 
     /// Opens `asset`.
     ///
