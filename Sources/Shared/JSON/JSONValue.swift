@@ -111,20 +111,32 @@ public struct JSONObject: Sendable, Hashable {
     public var isEmpty: Bool { members.isEmpty }
 
     /// The value of the last member with this key (the usual reading of duplicate keys), or nil.
-    /// Setting replaces the first member with that key, or appends one; setting nil removes it.
+    /// Setting replaces the first member with that key and removes the other duplicates (so
+    /// the new value is the one read back), or appends one; setting nil removes them all.
+    /// Keys are compared by their Unicode scalars: canonically equivalent spellings such as a
+    /// precomposed and a decomposed "é" are different JSON member names.
     public subscript(key: String) -> JSONValue? {
-        get { members.last { $0.key == key }?.value }
+        get { members.last { Self.same($0.key, key) }?.value }
         set {
-            if let newValue {
-                if let index = members.firstIndex(where: { $0.key == key }) {
-                    members[index].value = newValue
-                } else {
-                    members.append(Member(key: key, value: newValue))
-                }
-            } else {
-                members.removeAll { $0.key == key }
+            guard let newValue else {
+                members.removeAll { Self.same($0.key, key) }
+                return
+            }
+            guard let first = members.firstIndex(where: { Self.same($0.key, key) }) else {
+                members.append(Member(key: key, value: newValue))
+                return
+            }
+            members[first].value = newValue
+            var index = members.count - 1
+            while index > first {
+                if Self.same(members[index].key, key) { members.remove(at: index) }
+                index -= 1
             }
         }
+    }
+
+    private static func same(_ a: String, _ b: String) -> Bool {
+        a.unicodeScalars.elementsEqual(b.unicodeScalars)
     }
 
     /// Sets `key` only when `value` is not nil; a convenience for serialisers.
