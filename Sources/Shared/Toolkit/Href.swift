@@ -33,6 +33,8 @@ public enum Href {
         if isAbsoluteURL(href) { return href }
         if href.isEmpty { return removingFragment(base) }
         if href.hasPrefix("#") { return removingFragment(base) + href }
+        // RFC 3986 §5.2.2: a reference that is only a query keeps the base path.
+        if href.hasPrefix("?") { return removingQuery(removingFragment(base)) + href }
         let (root, basePath) = splitAuthority(removingQuery(removingFragment(base)))
         let (path, suffix) = splitSuffix(href)
         let merged: String
