@@ -103,10 +103,9 @@ public enum Href {
         var index = 0
         while index < utf8.count {
             if utf8[index] == UInt8(ascii: "%") {
-                guard index + 2 < utf8.count,
-                      let value = UInt8(String(decoding: utf8[(index + 1)...(index + 2)], as: UTF8.self), radix: 16)
+                guard index + 2 < utf8.count, let high = hexValue(utf8[index + 1]), let low = hexValue(utf8[index + 2])
                 else { return nil }
-                bytes.append(value)
+                bytes.append(high << 4 | low)
                 index += 3
             } else {
                 bytes.append(utf8[index])
@@ -114,6 +113,16 @@ public enum Href {
             }
         }
         return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// The value of one hexadecimal digit (`UInt8(_:radix:)` would also accept a sign).
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     private static func isUnreservedPathByte(_ byte: UInt8) -> Bool {
