@@ -82,7 +82,8 @@ public enum Href {
         return String(href[..<mark])
     }
 
-    /// The href of a package path: each segment percent-encoded.
+    /// The href of a package path: each segment percent-encoded. `:` is encoded too, so that a
+    /// first segment such as `C:fonts` is never read as a URL scheme (RFC 3986 §4.2).
     public static func fromPath(_ path: String) -> String {
         var out = ""
         for byte in path.utf8 {
@@ -131,7 +132,7 @@ public enum Href {
              UInt8(ascii: "0")...UInt8(ascii: "9"):
             return true
         default:
-            return "-._~/!$&'()*+,;=:@".utf8.contains(byte)
+            return "-._~/!$&'()*+,;=@".utf8.contains(byte)
         }
     }
 
