@@ -111,11 +111,12 @@ extension Range where Bound == UInt64 {
 }
 
 extension Data {
-    /// The bytes of `range`, clamped to the data (`nil` = everything).
+    /// The bytes of `range`, clamped to the data (`nil` = everything), as a new `Data` indexed
+    /// from zero (a subscripted `Data` keeps its parent's indices, and callers index from 0).
     public func slice(_ range: Range<UInt64>?) -> Data {
-        guard let range else { return self }
+        guard let range else { return startIndex == 0 ? self : Data(self) }
         let clamped = range.clamped(toLength: UInt64(count))
         let start = startIndex + Int(clamped.lowerBound)
-        return self[start..<(start + clamped.count)]
+        return Data(self[start..<(start + clamped.count)])
     }
 }
