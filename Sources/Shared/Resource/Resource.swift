@@ -91,7 +91,10 @@ public enum TextEncoding: Sendable, Hashable {
             units.append(littleEndian ? (b << 8 | a) : (a << 8 | b))
             index += 2
         }
-        return String(decoding: units, as: UTF16.self)
+        var text = String(decoding: units, as: UTF16.self)
+        // An odd trailing byte is half a code unit: invalid, like any other bad sequence.
+        if index < bytes.endIndex { text.unicodeScalars.append("\u{FFFD}") }
+        return text
     }
 
     private static let cp1252High: [Unicode.Scalar?] = [
