@@ -234,6 +234,10 @@ class Server(ThreadingHTTPServer):
 
 
 def main():
+    # The parent may have blocked signals (a test runner's threads often do) and a child
+    # inherits the mask: unblock them so that SIGTERM stops the server and SIGHUP reloads it.
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--config", required=True, help="JSON file describing the routes")
     parser.add_argument("--port", type=int, default=0, help="port to listen on (0 = any free port)")

@@ -130,7 +130,7 @@ public final class TestHTTPServer: @unchecked Sendable {
             }
             self.port = port
         } catch {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             throw error
         }
@@ -172,6 +172,10 @@ public final class TestHTTPServer: @unchecked Sendable {
         stopped = true
         if process.isRunning {
             process.terminate()
+            // Never hang a test run on a server that ignores SIGTERM.
+            let deadline = Date().addingTimeInterval(5)
+            while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
         }
         try? FileManager.default.removeItem(atPath: directory)
