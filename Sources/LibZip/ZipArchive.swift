@@ -75,16 +75,8 @@ public final class ZipArchive: Sendable {
             return try state.withLock { state throws(ZipError) in
                 let file = try state.open(entry, flags: 0)
                 defer { zip_fclose(file) }
-                var output = Data(count: Int(entry.size))
-                var total = 0
-                while total < output.count {
-                    let read = output.withUnsafeMutableBytes { buffer in
-                        zip_fread(file, buffer.baseAddress! + total, zip_uint64_t(buffer.count - total))
-                    }
-                    if read < 0 { throw ZipArchive.fileError(file) }
-                    if read == 0 { throw .inconsistent("\(entry.path) is shorter than declared") }
-                    total += Int(read)
-                }
+                let output = try ZipArchive.readExactly(file, count: Int(entry.size))
+                if output.count < Int(entry.size) { throw .inconsistent("\(entry.path) is shorter than declared") }
                 // Reading past the declared end makes libzip verify the CRC, and catches an entry
                 // that inflates to more than it declares.
                 var probe: UInt8 = 0
@@ -106,6 +98,7 @@ public final class ZipArchive: Sendable {
         let upper = min(range.upperBound, entry.size)
         let lower = min(range.lowerBound, upper)
         guard lower < upper else { return Data() }
+        guard upper - lower <= Self.maxWholeEntrySize else { throw .tooLarge(upper - lower) }
         do {
             return try state.withLock { state throws(ZipError) in
                 if entry.isStored && !entry.isEncrypted {
@@ -171,18 +164,19 @@ public final class ZipArchive: Sendable {
 
     // MARK: - libzip plumbing
 
+    /// Reads up to `count` bytes (fewer at the end of the entry). The buffer grows with what
+    /// actually arrives, so a size that an archive merely declares is never allocated up front.
     private static func readExactly(_ file: OpaquePointer, count: Int) throws(ZipError) -> Data {
-        var output = Data(count: count)
-        var total = 0
-        while total < count {
-            let read = output.withUnsafeMutableBytes { buffer in
-                zip_fread(file, buffer.baseAddress! + total, zip_uint64_t(count - total))
-            }
+        var output = Data()
+        output.reserveCapacity(min(count, 1 << 20))
+        var chunk = [UInt8](repeating: 0, count: min(max(count, 1), 256 << 10))
+        while output.count < count {
+            let want = min(chunk.count, count - output.count)
+            let read = zip_fread(file, &chunk, zip_uint64_t(want))
             if read < 0 { throw fileError(file) }
             if read == 0 { break }
-            total += Int(read)
+            output.append(contentsOf: chunk[0..<Int(read)])
         }
-        if total < count { output.removeSubrange(total...) }
         return output
     }
 
