@@ -150,7 +150,12 @@ public final class ZipArchive: Sendable {
         }
     }
 
-    /// The data of an extra field of the entry (central or local), e.g. 0x9901 for WinZip AES.
+    /// The data of an extra field of the entry (central or local), e.g. 0x5455 (extended
+    /// timestamp). libzip consumes and hides the fields it interprets itself — ZIP64 (0x0001),
+    /// Info-ZIP UTF-8 name and comment (0x7075, 0x6375) and WinZip AES (0x9901) — so those are
+    /// never returned: for a WinZip AES entry, the key strength is in ``ZipEntry/encryptionMethod``
+    /// (0x0101–0x0103), the real compression method in ``ZipEntry/compressionMethod``, and an
+    /// AE-2 entry has a CRC of 0.
     public func extraField(_ id: UInt16, of entry: ZipEntry) -> [UInt8]? {
         state.withLock { state -> [UInt8]? in
             guard let archive = state.archive else { return nil }
