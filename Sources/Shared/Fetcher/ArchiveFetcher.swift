@@ -59,6 +59,9 @@ public final class ArchiveEntryResource: Resource {
             if let range { return .success(try archive.read(entry, range: range)) }
             return .success(try archive.read(entry))
         } catch {
+            // A checksum failure of an encrypted entry is, far more often than damage, a wrong
+            // password that passed PKWARE's one-byte check: the entry is locked, not broken.
+            if entry.isEncrypted, error == .checksumMismatch { return .failure(.forbidden(error)) }
             return .failure(error.resourceError)
         }
     }
