@@ -186,6 +186,20 @@ func noise(count: Int, seed: UInt64 = 42) -> Data {
         #expect(fetcher.get(href: "mimetype").read().text == "application/epub+zip")
     }
 
+    @Test func wrongPasswordsAreAlwaysForbidden() throws {
+        // One wrong password in 256 passes PKWARE's check byte and fails later, on the data.
+        let fetcher = try ArchiveFetcher(path: Fixtures.sample("protected-zip/derived-page-blanche-excerpt-pkzip-secret.cbz"))
+        defer { fetcher.close() }
+        let href = try #require(fetcher.links.first { $0.mediaType == .jpeg }?.href)
+        for candidate in 0..<400 {
+            fetcher.archive.setPassword("not-secret-\(candidate)")
+            let error = fetcher.get(href: href).read().error
+            #expect(error?.isForbidden == true, "not-secret-\(candidate): \(String(describing: error))")
+        }
+        fetcher.archive.setPassword("secret")
+        #expect(fetcher.get(href: href).read().value?.starts(with: [0xFF, 0xD8]) == true)
+    }
+
     @Test func damagedArchivesThrowClearErrors() throws {
         let path = directory + "/garbage.zip"
         try writeFile(path, "this is not a zip archive at all, just text")
