@@ -24,15 +24,20 @@ public enum Command {
         process.standardError = errors
         process.standardInput = stdin
         try process.run()
-        // Drain stderr on another thread so that neither pipe can fill up and block the child.
+        // Feed stdin and drain stderr on other threads while stdout is read here, so that no
+        // pipe can fill up and block the child (or this process) when data is large.
         let errorData = ErrorCollector()
         let drain = Thread { errorData.data = errors.fileHandleForReading.readDataToEndOfFile() }
         drain.start()
-        if let input { try stdin.fileHandleForWriting.write(contentsOf: input) }
-        try stdin.fileHandleForWriting.close()
+        let writer = stdin.fileHandleForWriting
+        let feed = Thread {
+            if let input { try? writer.write(contentsOf: input) }
+            try? writer.close()
+        }
+        feed.start()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        while !drain.isFinished { Thread.sleep(forTimeInterval: 0.01) }
+        while !drain.isFinished || !feed.isFinished { Thread.sleep(forTimeInterval: 0.01) }
         guard process.terminationStatus == 0 else {
             throw Failure(description: "\(arguments.joined(separator: " ")) exited with \(process.terminationStatus): "
                 + String(decoding: errorData.data, as: UTF8.self))
