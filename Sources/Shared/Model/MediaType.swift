@@ -116,6 +116,14 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
     public static func of(fileExtension: String) -> MediaType? {
         extensions[fileExtension.lowercased()]
     }
+
+    /// The media type usually given to the file at `path`, from the extension of its last
+    /// component; nil when that name has no extension (`mimetype`, `css`, `.hidden`).
+    public static func of(path: String) -> MediaType? {
+        let name = path.split(separator: "/").last ?? ""
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        return of(fileExtension: String(name[name.index(after: dot)...]))
+    }
 }
 
 extension MediaType {
