@@ -82,6 +82,14 @@ func noise(count: Int, seed: UInt64 = 42) -> Data {
         #expect(fetcher.get(href: "mimetype").read().text == "application/epub+zip\n")
     }
 
+    @Test func mediaTypeNeedsARealExtension() throws {
+        let path = try archive([.init("xhtml", "x"), .init("OEBPS.epub/README", "r"), .init(".css", "hidden")])
+        let fetcher = try ArchiveFetcher(path: path)
+        defer { fetcher.close() }
+        #expect(fetcher.links.map(\.mediaType) == [nil, nil, nil])
+        #expect(fetcher.get(Link(href: "xhtml")).link.mediaType == nil)
+    }
+
     @Test func missingEntriesAreNotFound() throws {
         let path = try archive([.init("a.txt", "A")])
         let fetcher = try ArchiveFetcher(path: path)

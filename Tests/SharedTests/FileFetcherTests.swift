@@ -135,6 +135,31 @@ private struct PublicationFolder {
         #expect(fetcher.get(href: "link-out").read().error?.isForbidden == true)
     }
 
+    @Test func specialFilesAreNeverOpened() throws {
+        // Opening a FIFO for reading blocks until a writer comes: it must be refused instead.
+        let folder = try PublicationFolder()
+        defer { folder.remove() }
+        #expect(mkfifo(folder.book + "/pipe.xhtml", 0o600) == 0)
+        let fetcher = FileFetcher(href: "", path: folder.book)
+        #expect(!fetcher.links.contains { $0.href == "pipe.xhtml" })
+        let resource = fetcher.get(href: "pipe.xhtml")
+        #expect(resource.read().error?.isNotFound == true)
+        #expect(resource.length.failure?.isNotFound == true)
+        #expect(FileResource(link: Link(href: "p"), path: folder.book + "/pipe.xhtml").read().error?.isNotFound == true)
+    }
+
+    @Test func mediaTypeNeedsARealExtension() throws {
+        let folder = try PublicationFolder()
+        defer { folder.remove() }
+        try writeFile(folder.book + "/css", "not a style sheet")
+        try writeFile(folder.book + "/dir.epub/README", "readme")
+        let fetcher = FileFetcher(href: "", path: folder.book)
+        #expect(fetcher.get(href: "css").link.mediaType == nil)
+        #expect(fetcher.get(href: "dir.epub/README").link.mediaType == nil)
+        #expect(fetcher.links.first { $0.href == "css" }?.mediaType == nil)
+        #expect(fetcher.links.first { $0.href == "dir.epub/README" }?.mediaType == nil)
+    }
+
     @Test func missingRoot() {
         let fetcher = FileFetcher(href: "", path: "/nonexistent/lectern-root")
         #expect(fetcher.links.isEmpty)

@@ -96,6 +96,19 @@ import Testing
         #expect(MediaType.of(fileExtension: fileExtension) == expected)
     }
 
+    @Test func mediaTypeOfPath() {
+        #expect(MediaType.of(path: "OEBPS/text/c1.XHTML") == .xhtml)
+        #expect(MediaType.of(path: "cover.jpeg") == .jpeg)
+        #expect(MediaType.of(path: "archive.tar.gz") == nil)
+        #expect(MediaType.of(path: "mimetype") == nil)
+        #expect(MediaType.of(path: "css") == nil)
+        #expect(MediaType.of(path: ".css") == nil)
+        #expect(MediaType.of(path: "dir.epub/README") == nil)
+        #expect(MediaType.of(path: "dir.epub/") == .epub)
+        #expect(MediaType.of(path: "trailing.") == nil)
+        #expect(MediaType.of(path: "") == nil)
+    }
+
     @Test func unknownExtensionsHaveNoMediaType() {
         #expect(MediaType.of(fileExtension: "") == nil)
         #expect(MediaType.of(fileExtension: "unknown") == nil)
