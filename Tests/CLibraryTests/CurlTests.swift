@@ -20,12 +20,6 @@ private func routes() -> [TestHTTPRoute] {
     ]
 }
 
-extension TestHTTPRoute {
-    init(_ path: String, text: String, delay: Double) {
-        self.init(path, body: Data(text.utf8), delay: delay)
-    }
-}
-
 private func curlError(_ body: () throws -> Any) -> CurlError? {
     do {
         _ = try body()
@@ -194,6 +188,33 @@ private func echoed(_ response: CurlResponse) throws -> [String: Any] {
         // Nor may a server redirect there.
         let error = curlError { try Curl.perform(CurlRequest(url: server.url("/to-file"), timeout: 5)) }
         #expect(error != nil)
+    }
+
+    @Test func testServerRoutesCanChangeAndRequestsAreRecorded() throws {
+        // The loopback server itself, as later tests (status documents, key sets) will use it.
+        let server = try TestHTTPServer(routes: [TestHTTPRoute("/status", headers: ["Content-Type": "application/json"],
+                                                               text: #"{"status":"ready"}"#)])
+        defer { server.stop() }
+        #expect(String(decoding: try Curl.perform(CurlRequest(url: server.url("/status"), timeout: 5)).body, as: UTF8.self)
+            == #"{"status":"ready"}"#)
+        try server.setRoutes([
+            TestHTTPRoute("/status", text: #"{"status":"active"}"#),
+            TestHTTPRoute("/renew", status: 200, text: "renewed", methods: ["PUT"]),
+            TestHTTPRoute("/files/", text: "any file", matchesPrefix: true),
+        ])
+        #expect(String(decoding: try Curl.perform(CurlRequest(url: server.url("/status"), timeout: 5)).body, as: UTF8.self)
+            == #"{"status":"active"}"#)
+        #expect(try Curl.perform(CurlRequest(url: server.url("/renew"), timeout: 5)).statusCode == 405)
+        #expect(try Curl.perform(CurlRequest(url: server.url("/renew?end=2030"), method: "PUT", body: Array("e".utf8), timeout: 5))
+            .statusCode == 200)
+        #expect(String(decoding: try Curl.perform(CurlRequest(url: server.url("/files/a/b.txt"), timeout: 5)).body, as: UTF8.self)
+            == "any file")
+        let requests = server.requests
+        #expect(requests.map(\.path) == ["/status", "/status", "/renew", "/renew", "/files/a/b.txt"])
+        #expect(requests[3].method == "PUT" && requests[3].query == "end=2030" && requests[3].body == Data("e".utf8))
+        server.stop()
+        server.stop()
+        #expect(curlError { try Curl.perform(CurlRequest(url: server.url("/status"), timeout: 5)) } != nil)
     }
 
     @Test func errorsHaveMessages() {

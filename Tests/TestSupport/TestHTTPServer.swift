@@ -55,8 +55,9 @@ public struct TestHTTPRoute: Sendable {
 
     /// A route answering `text` (UTF-8).
     public init(_ path: String, status: Int = 200, headers: [String: String] = [:], text: String,
-                honoursRanges: Bool = true) {
-        self.init(path, status: status, headers: headers, body: Data(text.utf8), honoursRanges: honoursRanges)
+                honoursRanges: Bool = true, delay: Double = 0, methods: [String]? = nil, matchesPrefix: Bool = false) {
+        self.init(path, status: status, headers: headers, body: Data(text.utf8), honoursRanges: honoursRanges,
+                  delay: delay, methods: methods, matchesPrefix: matchesPrefix)
     }
 
     var configuration: [String: Any] {
