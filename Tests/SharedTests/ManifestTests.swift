@@ -230,6 +230,26 @@ private func linkObjects(_ value: JSONValue) -> [JSONObject] {
         #expect(packaged.readingOrder.map(\.href) == ["audio/1.mp3", "x.mp3", "https://cdn.example/2.mp3"])
     }
 
+    @Test func packagedWebPubResolvesAgainstItsPackage() throws {
+        let fetcher = try ArchiveFetcher(path: Fixtures.sample("webpub/readium-mobydick.webpub"))
+        defer { fetcher.close() }
+        let bytes = try fetcher.get(href: "manifest.json").read().get()
+        let manifest = try Manifest(data: bytes, base: "manifest.json")
+        #expect(manifest.metadata.title == "Moby-Dick")
+        #expect(manifest.metadata.otherMetadata["accessibility"]?["feature"] == .array([.string("displayTransformability")]))
+        #expect(manifest.readingOrder.count == 10)
+        #expect(manifest.readingOrder.first?.href == "index.html")
+        // Every reading order item and resource is in the package, and reads.
+        for link in manifest.readingOrder + manifest.resources {
+            #expect(fetcher.get(link).read().value?.isEmpty == false, "\(link.href)")
+        }
+        #expect(manifest.link(withRel: "contents")?.href == "html/toc.html")
+        // The self link is absolute and stays so; the font type is kept as written.
+        #expect(manifest.links.first(withRel: "self")?.href == "https://readium.org/webpub-manifest/examples/MobyDick/manifest.json")
+        #expect(manifest.resources.first { $0.href.hasSuffix(".otf") }?.mediaType == MediaType("application/vnd.ms-opentype"))
+        #expect(try Manifest(json: manifest.json, base: "manifest.json") == manifest)
+    }
+
     @Test func invalidManifests() throws {
         #expect(throws: ManifestError.self) { try Manifest(data: Array("[]".utf8)) }
         #expect(throws: ManifestError.self) { try Manifest(data: Array(#"{"readingOrder": []}"#.utf8)) }
