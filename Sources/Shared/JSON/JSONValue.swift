@@ -18,13 +18,16 @@ public enum JSONValue: Sendable, Hashable {
         return nil
     }
 
-    /// The number as a `Double`, when this is a number (or a string holding one, a common quirk).
+    /// The number as a `Double`, when this is a number (or a string holding one, a common quirk)
+    /// that a `Double` can hold: `1e999` overflows and strings such as `nan` or `inf` are no
+    /// JSON numbers, so they are nil.
     public var double: Double? {
-        switch self {
+        let value: Double? = switch self {
         case .number(let literal): Double(literal)
         case .string(let text): Double(text.trimmed)
         default: nil
         }
+        return value.flatMap { $0.isFinite ? $0 : nil }
     }
 
     /// The number as an `Int`, when it is integral (also accepted from a string holding one).
@@ -65,8 +68,10 @@ public enum JSONValue: Sendable, Hashable {
     /// A number value from an integer.
     public static func int(_ value: Int) -> JSONValue { .number(String(value)) }
 
-    /// A number value from a double, written without a trailing `.0` when integral.
+    /// A number value from a double, written without a trailing `.0` when integral; `null` for
+    /// infinities and NaN, which JSON cannot express (Swift would write `inf` and `nan`).
     public static func double(_ value: Double) -> JSONValue {
+        guard value.isFinite else { return .null }
         if value.rounded() == value, abs(value) < 1e15 { return .number(String(Int(value))) }
         return .number(String(value))
     }
