@@ -214,6 +214,26 @@ private func parseError(_ text: String) -> JSONError? { parseError(Array(text.ut
         #expect(JSONValue.double(0.25) == .number("0.25"))
     }
 
+    @Test func nonFiniteNumbersNeverBecomeInvalidJSON() throws {
+        // "1e999" is a valid JSON number that overflows a Double.
+        #expect(JSONValue.number("1e999").double == nil)
+        #expect(JSONValue.number("-1e999").double == nil)
+        #expect(JSONValue.number("1e999").int == nil)
+        #expect(JSONValue.string("inf").double == nil)
+        #expect(JSONValue.string("nan").double == nil)
+        #expect(JSONValue.double(.infinity) == .null)
+        #expect(JSONValue.double(-.infinity) == .null)
+        #expect(JSONValue.double(.nan) == .null)
+        #expect(JSONValue.double(1e20) == .number("1e+20"))
+        #expect(try JSONParser.parse(JSONWriter().bytes(.double(1e308 * 10))) == .null)
+        // A manifest holding such numbers is still written back as valid JSON.
+        let manifest = try Manifest(data: Array(#"{"metadata":{"duration":1e999},"readingOrder":[{"href":"a.mp3","duration":1e999,"bitrate":"nan"}]}"#.utf8))
+        #expect(manifest.metadata.duration == nil)
+        #expect(manifest.readingOrder[0].duration == nil)
+        #expect(manifest.readingOrder[0].bitrate == nil)
+        #expect(try Manifest(data: JSONWriter().bytes(manifest.json)) == manifest)
+    }
+
     @Test func stringsFromOneOrMany() {
         #expect(JSONValue.string("a").strings == ["a"])
         #expect(JSONValue.array([.string("a"), .number("1"), .string("b")]).strings == ["a", "b"])
