@@ -82,26 +82,22 @@ public final class ZipArchive: Sendable {
     /// or more bytes than it declares.
     public func read(_ entry: ZipEntry) throws(ZipError) -> Data {
         guard entry.size <= Self.maxWholeEntrySize else { throw .tooLarge(entry.size) }
-        return try state.withLock { state throws(ZipError) in
-            let file = try state.open(entry, flags: 0)
-            defer { zip_fclose(file) }
-            var output = Data(count: Int(entry.size))
-            var total = 0
-            while total < output.count {
-                let read = output.withUnsafeMutableBytes { buffer in
-                    zip_fread(file, buffer.baseAddress! + total, zip_uint64_t(buffer.count - total))
-                }
-                if read < 0 { throw ZipArchive.fileError(file) }
-                if read == 0 { throw .inconsistent("\(entry.path) is shorter than declared") }
-                total += Int(read)
+        do {
+            return try state.withLock { state throws(ZipError) in
+                let file = try state.open(entry, flags: 0)
+                defer { zip_fclose(file) }
+                let output = try ZipArchive.readExactly(file, count: Int(entry.size))
+                if output.count < Int(entry.size) { throw .inconsistent("\(entry.path) is shorter than declared") }
+                // Reading past the declared end makes libzip verify the CRC, and catches an entry
+                // that inflates to more than it declares.
+                var probe: UInt8 = 0
+                let extra = zip_fread(file, &probe, 1)
+                if extra < 0 { throw ZipArchive.fileError(file) }
+                if extra > 0 { throw .tooLarge(entry.size) }
+                return output
             }
-            // Reading past the declared end makes libzip verify the CRC, and catches an entry
-            // that inflates to more than it declares.
-            var probe: UInt8 = 0
-            let extra = zip_fread(file, &probe, 1)
-            if extra < 0 { throw ZipArchive.fileError(file) }
-            if extra > 0 { throw .tooLarge(entry.size) }
-            return output
+        } catch {
+            throw ZipArchive.dataError(error, of: entry)
         }
     }
 
@@ -113,21 +109,44 @@ public final class ZipArchive: Sendable {
         let upper = min(range.upperBound, entry.size)
         let lower = min(range.lowerBound, upper)
         guard lower < upper else { return Data() }
-        return try state.withLock { state throws(ZipError) in
-            if entry.isStored && !entry.isEncrypted {
-                let file = try state.open(entry, flags: 0)
-                defer { zip_fclose(file) }
-                guard zip_fseek(file, zip_int64_t(lower), SEEK_SET) == 0 else { throw ZipArchive.fileError(file) }
-                return try ZipArchive.readExactly(file, count: Int(upper - lower))
+        guard upper - lower <= Self.maxWholeEntrySize else { throw .tooLarge(upper - lower) }
+        do {
+            return try state.withLock { state throws(ZipError) in
+                if entry.isStored && !entry.isEncrypted {
+                    let file = try state.open(entry, flags: 0)
+                    defer { zip_fclose(file) }
+                    guard zip_fseek(file, zip_int64_t(lower), SEEK_SET) == 0 else { throw ZipArchive.fileError(file) }
+                    return try ZipArchive.readExactly(file, count: Int(upper - lower))
+                }
+                let cursor = try state.cursor(for: entry, at: lower)
+                do throws(ZipError) {
+                    if cursor.position < lower {
+                        try ZipArchive.skip(cursor.file, count: lower - cursor.position)
+                        cursor.position = lower
+                    }
+                    let bytes = try ZipArchive.readExactly(cursor.file, count: Int(upper - lower))
+                    cursor.position += UInt64(bytes.count)
+                    return bytes
+                } catch {
+                    // The cursor's position is unknown now: never reuse it.
+                    state.dropCursor(cursor)
+                    throw error
+                }
             }
-            let cursor = try state.cursor(for: entry, at: lower)
-            if cursor.position < lower {
-                try ZipArchive.skip(cursor.file, count: lower - cursor.position)
-                cursor.position = lower
-            }
-            let bytes = try ZipArchive.readExactly(cursor.file, count: Int(upper - lower))
-            cursor.position += UInt64(bytes.count)
-            return bytes
+        } catch {
+            throw ZipArchive.dataError(error, of: entry)
+        }
+    }
+
+    /// The error to report for a failed read of `entry`'s data. Traditional PKWARE checks the
+    /// password with one byte, so a wrong password passes one time in 256 and then yields
+    /// garbage that fails to inflate, to match its size or its CRC: for an encrypted entry all
+    /// of these mean "wrong password or damaged archive".
+    static func dataError(_ error: ZipError, of entry: ZipEntry) -> ZipError {
+        guard entry.isEncrypted else { return error }
+        switch error {
+        case .inconsistent, .tooLarge, .readFailed: return .checksumMismatch
+        default: return error
         }
     }
 
@@ -142,9 +161,12 @@ public final class ZipArchive: Sendable {
         }
     }
 
-    /// The data of an extra field of the entry (central or local). libzip keeps the fields it
-    /// interprets to itself (ZIP64 0x0001, Info-ZIP UTF-8 names 0x7075 and 0x6375, WinZip AES
-    /// 0x9901): they are never returned; their content shows in ``ZipEntry`` instead.
+    /// The data of an extra field of the entry (central or local), e.g. 0x5455 (extended
+    /// timestamp). libzip consumes and hides the fields it interprets itself — ZIP64 (0x0001),
+    /// Info-ZIP UTF-8 name and comment (0x7075, 0x6375) and WinZip AES (0x9901) — so those are
+    /// never returned: for a WinZip AES entry, the key strength is in ``ZipEntry/encryptionMethod``
+    /// (0x0101–0x0103), the real compression method in ``ZipEntry/compressionMethod``, and an
+    /// AE-2 entry has a CRC of 0.
     public func extraField(_ id: UInt16, of entry: ZipEntry) -> [UInt8]? {
         state.withLock { state -> [UInt8]? in
             guard let archive = state.archive else { return nil }
@@ -158,18 +180,19 @@ public final class ZipArchive: Sendable {
 
     // MARK: - libzip plumbing
 
+    /// Reads up to `count` bytes (fewer at the end of the entry). The buffer grows with what
+    /// actually arrives, so a size that an archive merely declares is never allocated up front.
     private static func readExactly(_ file: OpaquePointer, count: Int) throws(ZipError) -> Data {
-        var output = Data(count: count)
-        var total = 0
-        while total < count {
-            let read = output.withUnsafeMutableBytes { buffer in
-                zip_fread(file, buffer.baseAddress! + total, zip_uint64_t(count - total))
-            }
+        var output = Data()
+        output.reserveCapacity(min(count, 1 << 20))
+        var chunk = [UInt8](repeating: 0, count: min(max(count, 1), 256 << 10))
+        while output.count < count {
+            let want = min(chunk.count, count - output.count)
+            let read = zip_fread(file, &chunk, zip_uint64_t(want))
             if read < 0 { throw fileError(file) }
             if read == 0 { break }
-            total += Int(read)
+            output.append(contentsOf: chunk[0..<Int(read)])
         }
-        if total < count { output.removeSubrange(total...) }
         return output
     }
 
@@ -196,7 +219,8 @@ public final class ZipArchive: Sendable {
         case ZIP_ER_NOPASSWD: return .passwordRequired
         case ZIP_ER_WRONGPASSWD: return .wrongPassword
         case ZIP_ER_CRC: return .checksumMismatch
-        case ZIP_ER_INCONS, ZIP_ER_NOZIP: return .inconsistent(String(cString: zip_error_strerror(error)))
+        case ZIP_ER_INCONS, ZIP_ER_NOZIP, ZIP_ER_ZLIB, ZIP_ER_COMPRESSED_DATA:
+            return .inconsistent(String(cString: zip_error_strerror(error)))
         case ZIP_ER_COMPNOTSUPP: return .unsupportedCompression(0)
         case ZIP_ER_ENCRNOTSUPP: return .unsupportedEncryption(0)
         default: return .readFailed(String(cString: zip_error_strerror(error)))
@@ -258,6 +282,11 @@ struct State: ~Copyable, @unchecked Sendable {
         cursors.append(cursor)
         if cursors.count > Self.maxCursors { zip_fclose(cursors.removeFirst().file) }
         return cursor
+    }
+
+    mutating func dropCursor(_ cursor: ZipCursor) {
+        guard let index = cursors.firstIndex(where: { $0 === cursor }) else { return }
+        zip_fclose(cursors.remove(at: index).file)
     }
 
     mutating func closeCursors() {

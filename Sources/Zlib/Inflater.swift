@@ -34,7 +34,9 @@ public enum Inflater {
 
         let chunk = 64 * 1024
         var output: [UInt8] = []
-        output.reserveCapacity(min(max(sizeHint ?? source.count * 3, 256), maxOutput))
+        // The hint comes from the file (e.g. LCP's OriginalLength): trust it for a modest
+        // reservation only, so that a lying hint cannot make every call reserve `maxOutput`.
+        output.reserveCapacity(min(max(sizeHint ?? source.count * 3, 256), maxOutput, 16 << 20))
         var buffer = [UInt8](repeating: 0, count: chunk)
         var finished = false
         var result: Int32 = Z_OK

@@ -58,7 +58,7 @@ import TestSupport
 
     @Test func emptyFile() throws {
         let path = Fixtures.temporaryDirectory("hostile") + "/empty.epub"
-        FileManager.default.createFile(atPath: path, contents: Data())
+        _ = FileManager.default.createFile(atPath: path, contents: Data())
         #expect(try expectCleanFailure(path).status == 2)
     }
 

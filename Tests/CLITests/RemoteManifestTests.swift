@@ -27,7 +27,7 @@ import TestSupport
         }
         let port = Int.random(in: 41000..<49000)
         let log = root + "/requests.log"
-        FileManager.default.createFile(atPath: log, contents: nil)
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
         let server = Process()
         server.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         server.arguments = ["-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", root]

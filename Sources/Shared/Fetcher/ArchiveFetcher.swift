@@ -22,8 +22,7 @@ public final class ArchiveFetcher: Fetcher {
             "entryLength": .int(Int(entry.compressedSize)),
             "isEntryCompressed": .bool(!entry.isStored),
         ]))
-        let ext = entry.path.split(separator: ".").last.map(String.init) ?? ""
-        return Link(href: Href.fromPath(entry.path), mediaType: MediaType.of(fileExtension: ext), properties: properties)
+        return Link(href: Href.fromPath(entry.path), mediaType: MediaType.of(path: entry.path), properties: properties)
     }
 
     public func get(_ link: Link, parameters: [String: String]) -> any Resource {
@@ -32,7 +31,7 @@ public final class ArchiveFetcher: Fetcher {
         }
         var link = link
         if link.mediaType == nil {
-            link.mediaType = MediaType.of(fileExtension: path.split(separator: ".").last.map(String.init) ?? "")
+            link.mediaType = MediaType.of(path: path)
         }
         return ArchiveEntryResource(link: link, entry: entry, archive: archive)
     }
@@ -59,6 +58,9 @@ public final class ArchiveEntryResource: Resource {
             if let range { return .success(try archive.read(entry, range: range)) }
             return .success(try archive.read(entry))
         } catch {
+            // A checksum failure is damage here: the ZIP password protection verifies the
+            // password (CRC included) before the archive is read, so a wrong password that
+            // passed PKWARE's one-byte check never reaches this point.
             return .failure(error.resourceError)
         }
     }

@@ -1,6 +1,11 @@
 import FoundationEssentials
 import LibCrypto
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Keeps remote (`http`/`https`) resources of its child on disk for offline reading, within a
 /// size bound (least recently used files are evicted first). Local resources pass through.
@@ -45,36 +50,40 @@ public final class CachingFetcher: Fetcher {
         guard (try? FileManager.default.moveItem(atPath: temporary, toPath: bodyPath(key))) != nil else { return }
         if let type {
             _ = FileManager.default.createFile(atPath: typePath(key), contents: Data(type.string.utf8),
-                                           attributes: [.posixPermissions: 0o600])
+                                               attributes: [.posixPermissions: 0o600])
         }
+        CachingFetcher.touch(bodyPath(key))
         evict()
+    }
+
+    /// Marks a body as just used. The kernel's own timestamps are too coarse (several
+    /// milliseconds) to order uses that follow each other closely, so the precise time is set.
+    static func touch(_ path: String) {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let times = [now, now]
+        _ = utimensat(AT_FDCWD, path, times, 0)
     }
 
     /// Deletes the least recently used bodies until the total fits ``maxSize``.
     func evict() {
-        let manager = FileManager.default
-        guard let names = try? manager.contentsOfDirectory(atPath: directory) else { return }
-        var files: [(path: String, size: UInt64, date: Date)] = []
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        var files: [(path: String, size: UInt64, used: timespec)] = []
         for name in names where name.hasSuffix(".body") {
             let path = directory + "/" + name
-            guard let attributes = try? manager.attributesOfItem(atPath: path) else { continue }
-            let size = (attributes[.size] as? NSNumberLike)?.uint64 ?? 0
-            files.append((path, size, attributes[.modificationDate] as? Date ?? .distantPast))
+            var info = stat()
+            guard stat(path, &info) == 0 else { continue }
+            files.append((path, UInt64(info.st_size), info.st_mtim))
         }
         var total = files.reduce(0) { $0 + $1.size }
-        for file in files.sorted(by: { $0.date < $1.date }) where total > maxSize {
-            try? manager.removeItem(atPath: file.path)
-            try? manager.removeItem(atPath: String(file.path.dropLast(5)) + ".type")
+        let oldestFirst = files.sorted { ($0.used.tv_sec, $0.used.tv_nsec) < ($1.used.tv_sec, $1.used.tv_nsec) }
+        for file in oldestFirst where total > maxSize {
+            try? FileManager.default.removeItem(atPath: file.path)
+            try? FileManager.default.removeItem(atPath: String(file.path.dropLast(5)) + ".type")
             total -= file.size
         }
     }
 }
-
-/// `attributesOfItem` reports sizes as an integer type that differs across Foundations.
-private protocol NSNumberLike { var uint64: UInt64 { get } }
-extension Int: NSNumberLike { var uint64: UInt64 { UInt64(self) } }
-extension UInt64: NSNumberLike { var uint64: UInt64 { self } }
-extension Int64: NSNumberLike { var uint64: UInt64 { UInt64(self) } }
 
 /// A remote resource served from the disk cache when present, and stored there after a
 /// whole read. Ranged reads of an uncached resource go to the network and are not stored.
@@ -93,7 +102,7 @@ final class CachedResource: Resource {
         let path = cache.bodyPath(key)
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         // Touch it: eviction is by least recent use.
-        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: path)
+        CachingFetcher.touch(path)
         return FileResource(link: link, path: path)
     }
 

@@ -42,15 +42,14 @@ public final class FileFetcher: Fetcher {
     }
 
     private func link(forPath path: String) -> Link {
-        let ext = path.split(separator: ".").last.map(String.init) ?? ""
-        return Link(href: Href.fromPath(path), mediaType: MediaType.of(fileExtension: ext))
+        Link(href: Href.fromPath(path), mediaType: MediaType.of(path: path))
     }
 
     public func get(_ link: Link, parameters: [String: String]) -> any Resource {
         guard let path = link.path else { return FailureResource(link: link, error: .notFound(link.href)) }
         var link = link
         if link.mediaType == nil {
-            link.mediaType = MediaType.of(fileExtension: path.split(separator: ".").last.map(String.init) ?? "")
+            link.mediaType = MediaType.of(path: path)
         }
         for root in roots {
             let relative: String

@@ -62,12 +62,17 @@ public final class HTTPResource: Resource {
         case .success(let response) where response.isSuccess:
             remember(response, length: response.contentLength)
             if let length = response.contentLength { return .success(length) }
+        case .success(let response) where response.statusCode == 405 || response.statusCode == 501:
+            break // HEAD is not supported: ask with GET below.
         case .success(let response):
             return .failure(Self.error(forStatus: response.statusCode, url: url))
         case .failure(let error):
             return .failure(Self.error(error))
         }
-        // No Content-Length from HEAD: read the whole resource to know.
+        // No length from HEAD: a one-byte range gives the total in Content-Range (and a server
+        // that ignores ranges sends everything, which gives it too).
+        if case .failure(let error) = read(range: 0..<1) { return .failure(error) }
+        if let known = learned.withLock({ $0.length }) { return .success(known) }
         return read(range: nil).map { UInt64($0.count) }
     }
 

@@ -18,13 +18,16 @@ public enum JSONValue: Sendable, Hashable {
         return nil
     }
 
-    /// The number as a `Double`, when this is a number (or a string holding one, a common quirk).
+    /// The number as a `Double`, when this is a number (or a string holding one, a common quirk)
+    /// that a `Double` can hold: `1e999` overflows and strings such as `nan` or `inf` are no
+    /// JSON numbers, so they are nil.
     public var double: Double? {
-        switch self {
+        let value: Double? = switch self {
         case .number(let literal): Double(literal)
         case .string(let text): Double(text.trimmed)
         default: nil
         }
+        return value.flatMap { $0.isFinite ? $0 : nil }
     }
 
     /// The number as an `Int`, when it is integral (also accepted from a string holding one).
@@ -65,8 +68,10 @@ public enum JSONValue: Sendable, Hashable {
     /// A number value from an integer.
     public static func int(_ value: Int) -> JSONValue { .number(String(value)) }
 
-    /// A number value from a double, written without a trailing `.0` when integral.
+    /// A number value from a double, written without a trailing `.0` when integral; `null` for
+    /// infinities and NaN, which JSON cannot express (Swift would write `inf` and `nan`).
     public static func double(_ value: Double) -> JSONValue {
+        guard value.isFinite else { return .null }
         if value.rounded() == value, abs(value) < 1e15 { return .number(String(Int(value))) }
         return .number(String(value))
     }
@@ -111,20 +116,32 @@ public struct JSONObject: Sendable, Hashable {
     public var isEmpty: Bool { members.isEmpty }
 
     /// The value of the last member with this key (the usual reading of duplicate keys), or nil.
-    /// Setting replaces the first member with that key, or appends one; setting nil removes it.
+    /// Setting replaces the first member with that key and removes the other duplicates (so
+    /// the new value is the one read back), or appends one; setting nil removes them all.
+    /// Keys are compared by their Unicode scalars: canonically equivalent spellings such as a
+    /// precomposed and a decomposed "é" are different JSON member names.
     public subscript(key: String) -> JSONValue? {
-        get { members.last { $0.key == key }?.value }
+        get { members.last { Self.same($0.key, key) }?.value }
         set {
-            if let newValue {
-                if let index = members.firstIndex(where: { $0.key == key }) {
-                    members[index].value = newValue
-                } else {
-                    members.append(Member(key: key, value: newValue))
-                }
-            } else {
-                members.removeAll { $0.key == key }
+            guard let newValue else {
+                members.removeAll { Self.same($0.key, key) }
+                return
+            }
+            guard let first = members.firstIndex(where: { Self.same($0.key, key) }) else {
+                members.append(Member(key: key, value: newValue))
+                return
+            }
+            members[first].value = newValue
+            var index = members.count - 1
+            while index > first {
+                if Self.same(members[index].key, key) { members.remove(at: index) }
+                index -= 1
             }
         }
+    }
+
+    private static func same(_ a: String, _ b: String) -> Bool {
+        a.unicodeScalars.elementsEqual(b.unicodeScalars)
     }
 
     /// Sets `key` only when `value` is not nil; a convenience for serialisers.

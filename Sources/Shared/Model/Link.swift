@@ -23,11 +23,14 @@ public struct Link: Sendable, Hashable {
     public var alternates: [Link]
     /// Resources contained in this one, e.g. the sections of a table of contents entry.
     public var children: [Link]
+    /// The members Lectern does not model (extensions, misspellings such as `alternates`),
+    /// kept so that a manifest can be written back without losing them.
+    public var otherMembers: JSONObject
 
     public init(href: String, mediaType: MediaType? = nil, templated: Bool = false, title: String? = nil,
                 rels: [String] = [], properties: Properties = Properties(), height: Int? = nil, width: Int? = nil,
                 duration: Double? = nil, bitrate: Double? = nil, languages: [String] = [],
-                alternates: [Link] = [], children: [Link] = []) {
+                alternates: [Link] = [], children: [Link] = [], otherMembers: JSONObject = JSONObject()) {
         self.href = href
         self.mediaType = mediaType
         self.templated = templated
@@ -41,7 +44,14 @@ public struct Link: Sendable, Hashable {
         self.languages = languages
         self.alternates = alternates
         self.children = children
+        self.otherMembers = otherMembers
     }
+
+    /// The members of a Link object that have their own properties.
+    static let modelledKeys: Set<String> = [
+        "href", "templated", "type", "title", "rel", "properties", "height", "width", "duration", "bitrate",
+        "language", "alternate", "children",
+    ]
 
     /// The media type as a string, for the JSON `type` member.
     public var type: String? { mediaType?.string }
@@ -78,6 +88,7 @@ public struct Link: Sendable, Hashable {
         languages = object["language"]?.strings ?? []
         alternates = Link.array(json: object["alternate"], warnings: warnings)
         children = Link.array(json: object["children"], warnings: warnings)
+        otherMembers = JSONObject(object.members.filter { !Link.modelledKeys.contains($0.key) })
     }
 
     /// Parses an array of Link objects, skipping invalid ones.
@@ -102,6 +113,7 @@ public struct Link: Sendable, Hashable {
         if languages.count > 1 { object["language"] = .array(languages.map(JSONValue.string)) }
         if !alternates.isEmpty { object["alternate"] = .array(alternates.map(\.json)) }
         if !children.isEmpty { object["children"] = .array(children.map(\.json)) }
+        for member in otherMembers.members where object[member.key] == nil { object[member.key] = member.value }
         return .object(object)
     }
 

@@ -9,8 +9,10 @@ public enum LocalizedString: Sendable, Hashable {
         case .nonlocalized(let value): return value
         case .localized(let translations):
             for key in ["", "und", "en"] { if let value = translations[key] { return value } }
-            if let english = translations.first(where: { $0.key.lowercased().hasPrefix("en") }) { return english.value }
-            return translations.keys.sorted().first.flatMap { translations[$0] } ?? ""
+            // Tags in order, so that the choice never depends on the dictionary's order.
+            let tags = translations.keys.sorted()
+            if let english = tags.first(where: { $0.lowercased().hasPrefix("en") }) { return translations[english]! }
+            return tags.first.flatMap { translations[$0] } ?? ""
         }
     }
 

@@ -10,10 +10,12 @@ public struct Manifest: Sendable, Hashable {
     public var tableOfContents: [Link]
     /// Other collections: `landmarks`, `pageList`, extensions.
     public var subcollections: [String: [PublicationCollection]]
+    /// Top-level members that are neither modelled nor collections of links, kept as found.
+    public var otherMembers: JSONObject
 
     public init(context: [String] = [], metadata: Metadata = Metadata(), links: [Link] = [],
                 readingOrder: [Link] = [], resources: [Link] = [], tableOfContents: [Link] = [],
-                subcollections: [String: [PublicationCollection]] = [:]) {
+                subcollections: [String: [PublicationCollection]] = [:], otherMembers: JSONObject = JSONObject()) {
         self.context = context
         self.metadata = metadata
         self.links = links
@@ -21,6 +23,7 @@ public struct Manifest: Sendable, Hashable {
         self.resources = resources
         self.tableOfContents = tableOfContents
         self.subcollections = subcollections
+        self.otherMembers = otherMembers
     }
 
     /// The known top-level members; anything else that holds links becomes a subcollection.
@@ -54,10 +57,13 @@ public struct Manifest: Sendable, Hashable {
         resources = resolved(Link.array(json: object["resources"], warnings: warnings))
         tableOfContents = resolved(Link.array(json: object["toc"], warnings: warnings))
         subcollections = [:]
+        otherMembers = JSONObject()
         for member in object.members where !Manifest.coreKeys.contains(member.key) {
             if var collection = PublicationCollection(json: member.value, warnings: warnings) {
                 collection.links = resolved(collection.links)
                 subcollections[member.key, default: []].append(collection)
+            } else {
+                otherMembers.members.append(member)
             }
         }
         for link in readingOrder where link.mediaType == nil {
@@ -84,6 +90,7 @@ public struct Manifest: Sendable, Hashable {
             let collections = subcollections[key]!
             object[key] = collections.count == 1 ? collections[0].json : .array(collections.map(\.json))
         }
+        for member in otherMembers.members where object[member.key] == nil { object[member.key] = member.value }
         return .object(object)
     }
 

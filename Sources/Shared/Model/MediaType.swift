@@ -1,6 +1,7 @@
 /// An IANA media type with its parameters, e.g. `text/html;charset=utf-8`.
 ///
-/// Type, subtype and parameter names are lower-cased; the `charset` value is upper-cased, so
+/// Type, subtype and parameter names are lower-cased; the `charset` value is upper-cased and
+/// common aliases are replaced by the IANA name (`utf8` → `UTF-8`, `latin1` → `ISO-8859-1`), so
 /// that equal media types compare equal.
 public struct MediaType: Sendable, Hashable, CustomStringConvertible {
     public let type: String
@@ -26,10 +27,25 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
             if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 {
                 value = String(value.dropFirst().dropLast())
             }
-            if name == "charset" { value = value.uppercased() }
+            if name == "charset" { value = MediaType.normalizedCharset(value) }
             if !name.isEmpty { parameters[name] = value }
         }
         self.parameters = parameters
+    }
+
+    /// The IANA name of a charset, for the aliases found in real files.
+    static func normalizedCharset(_ charset: String) -> String {
+        let upper = charset.uppercased()
+        switch upper {
+        case "UTF8": return "UTF-8"
+        case "UTF16": return "UTF-16"
+        case "UTF16LE": return "UTF-16LE"
+        case "UTF16BE": return "UTF-16BE"
+        case "LATIN1", "LATIN-1", "L1", "ISO_8859-1", "ISO8859-1", "ISO-8859-1:1987", "ISO_8859-1:1987": return "ISO-8859-1"
+        case "CP1252", "WINDOWS1252", "X-CP1252": return "WINDOWS-1252"
+        case "ASCII", "US_ASCII", "ANSI_X3.4-1968": return "US-ASCII"
+        default: return upper
+        }
     }
 
     /// The media type as a string, parameters sorted by name.
@@ -99,6 +115,14 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
     /// The media type usually given to files with this extension (case-insensitive).
     public static func of(fileExtension: String) -> MediaType? {
         extensions[fileExtension.lowercased()]
+    }
+
+    /// The media type usually given to the file at `path`, from the extension of its last
+    /// component; nil when that name has no extension (`mimetype`, `css`, `.hidden`).
+    public static func of(path: String) -> MediaType? {
+        let name = path.split(separator: "/").last ?? ""
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        return of(fileExtension: String(name[name.index(after: dot)...]))
     }
 }
 

@@ -11,10 +11,12 @@ public struct PublicationCollection: Sendable, Hashable {
         self.subcollections = subcollections
     }
 
-    /// Parses `[links…]` or `{"metadata": …, "links": […], …}`.
+    /// Parses `[links…]` or `{"metadata": …, "links": […], …}`; nil for anything else, such as
+    /// an array of strings, so that the caller can keep it as an unknown member.
     public init?(json: JSONValue?, warnings: (any WarningLogger)? = nil) {
         switch json {
-        case .array:
+        case .array(let elements):
+            guard elements.allSatisfy({ $0.object != nil }) else { return nil }
             self.init(links: Link.array(json: json, warnings: warnings))
         case .object(let object):
             guard let links = object["links"]?.array else { return nil }

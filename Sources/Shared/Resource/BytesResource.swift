@@ -24,7 +24,7 @@ public final class BytesResource: Resource {
         cache.withLock { cached in
             if let cached { return cached }
             let value = producer()
-            cached = value
+            if !value.isTemporaryFailure { cached = value }
             return value
         }
     }

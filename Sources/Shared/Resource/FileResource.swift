@@ -23,7 +23,9 @@ public final class FileResource: Resource, @unchecked Sendable {
     private func withDescriptor<T>(_ body: (Int32) -> ResourceResult<T>) -> ResourceResult<T> {
         lock.withLock {
             if descriptor < 0, openError == nil {
-                let fd = open(path, O_RDONLY | O_CLOEXEC)
+                // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer
+                // forever; what is not a regular file is refused by `length` below.
+                let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
                 if fd < 0 {
                     openError = errno == ENOENT || errno == ENOTDIR ? .notFound(path)
                         : errno == EACCES ? .forbidden(ResourceFailure("permission denied: \(path)"))

@@ -91,7 +91,10 @@ public enum TextEncoding: Sendable, Hashable {
             units.append(littleEndian ? (b << 8 | a) : (a << 8 | b))
             index += 2
         }
-        return String(decoding: units, as: UTF16.self)
+        var text = String(decoding: units, as: UTF16.self)
+        // An odd trailing byte is half a code unit: invalid, like any other bad sequence.
+        if index < bytes.endIndex { text.unicodeScalars.append("\u{FFFD}") }
+        return text
     }
 
     private static let cp1252High: [Unicode.Scalar?] = [
@@ -111,11 +114,12 @@ extension Range where Bound == UInt64 {
 }
 
 extension Data {
-    /// The bytes of `range`, clamped to the data (`nil` = everything).
+    /// The bytes of `range`, clamped to the data (`nil` = everything), as a new `Data` indexed
+    /// from zero (a subscripted `Data` keeps its parent's indices, and callers index from 0).
     public func slice(_ range: Range<UInt64>?) -> Data {
-        guard let range else { return self }
+        guard let range else { return startIndex == 0 ? self : Data(self) }
         let clamped = range.clamped(toLength: UInt64(count))
         let start = startIndex + Int(clamped.lowerBound)
-        return self[start..<(start + clamped.count)]
+        return Data(self[start..<(start + clamped.count)])
     }
 }

@@ -41,3 +41,12 @@ public struct ResourceFailure: Error, Sendable, CustomStringConvertible {
         self.description = description
     }
 }
+
+extension Result where Failure == ResourceError {
+    /// Whether this is an ``ResourceError/unavailable(_:)`` failure, which a later attempt may
+    /// not repeat: such results must not be cached.
+    var isTemporaryFailure: Bool {
+        if case .failure(.unavailable) = self { return true }
+        return false
+    }
+}

@@ -24,7 +24,8 @@ public final class TransformingResource: Resource {
         cache.withLock { cached in
             if let cached { return cached }
             let value = resource.read().flatMap(transform)
-            cached = value
+            // An unavailable source (offline, closed archive) may come back: try again next time.
+            if !value.isTemporaryFailure { cached = value }
             return value
         }
     }

@@ -33,6 +33,8 @@ public enum Href {
         if isAbsoluteURL(href) { return href }
         if href.isEmpty { return removingFragment(base) }
         if href.hasPrefix("#") { return removingFragment(base) + href }
+        // RFC 3986 §5.2.2: a reference that is only a query keeps the base path.
+        if href.hasPrefix("?") { return removingQuery(removingFragment(base)) + href }
         let (root, basePath) = splitAuthority(removingQuery(removingFragment(base)))
         let (path, suffix) = splitSuffix(href)
         let merged: String
@@ -80,7 +82,8 @@ public enum Href {
         return String(href[..<mark])
     }
 
-    /// The href of a package path: each segment percent-encoded.
+    /// The href of a package path: each segment percent-encoded. `:` is encoded too, so that a
+    /// first segment such as `C:fonts` is never read as a URL scheme (RFC 3986 §4.2).
     public static func fromPath(_ path: String) -> String {
         var out = ""
         for byte in path.utf8 {
@@ -101,10 +104,9 @@ public enum Href {
         var index = 0
         while index < utf8.count {
             if utf8[index] == UInt8(ascii: "%") {
-                guard index + 2 < utf8.count,
-                      let value = UInt8(String(decoding: utf8[(index + 1)...(index + 2)], as: UTF8.self), radix: 16)
+                guard index + 2 < utf8.count, let high = hexValue(utf8[index + 1]), let low = hexValue(utf8[index + 2])
                 else { return nil }
-                bytes.append(value)
+                bytes.append(high << 4 | low)
                 index += 3
             } else {
                 bytes.append(utf8[index])
@@ -114,13 +116,23 @@ public enum Href {
         return String(validating: bytes, as: UTF8.self)
     }
 
+    /// The value of one hexadecimal digit (`UInt8(_:radix:)` would also accept a sign).
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
     private static func isUnreservedPathByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
              UInt8(ascii: "0")...UInt8(ascii: "9"):
             return true
         default:
-            return "-._~/!$&'()*+,;=:@".utf8.contains(byte)
+            return "-._~/!$&'()*+,;=@".utf8.contains(byte)
         }
     }
 

@@ -72,20 +72,32 @@ public struct URITemplate: Sendable {
         }
     }
 
-    /// Percent-encodes every byte except the unreserved set (and the reserved set if allowed).
+    /// Percent-encodes every byte except the unreserved set (and, if allowed, the reserved set
+    /// and the percent-encoded triplets already there, RFC 6570 §3.2.3).
     static func percentEncode(_ value: String, allowReserved: Bool) -> String {
         var out = ""
-        for byte in value.utf8 {
+        let bytes = Array(value.utf8)
+        for (index, byte) in bytes.enumerated() {
             let scalar = Unicode.Scalar(byte)
             let character = Character(scalar)
             let unreserved = byte < 0x80 && (character.isLetter || character.isNumber || "-._~".contains(character))
             let reserved = byte < 0x80 && ":/?#[]@!$&'()*+,;=".contains(character)
-            if unreserved || (allowReserved && reserved) {
+            let isTriplet = byte == UInt8(ascii: "%") && index + 2 < bytes.count
+                && isHexDigit(bytes[index + 1]) && isHexDigit(bytes[index + 2])
+            if unreserved || (allowReserved && (reserved || isTriplet)) {
                 out.unicodeScalars.append(scalar)
             } else {
                 out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
             }
         }
         return out
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
+             UInt8(ascii: "A")...UInt8(ascii: "F"): true
+        default: false
+        }
     }
 }
