@@ -7,7 +7,7 @@ SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 
 # Debian packages the build and the tests need (C libraries and test tools).
-APT_PACKAGES := pkg-config libxml2-dev zlib1g-dev libssl-dev libzip-dev libcurl4-openssl-dev libsqlite3-dev \
+APT_PACKAGES := pkg-config libxml2-dev zlib1g-dev libssl-dev libzip-dev libcurl4-openssl-dev libsqlite3-dev libfribidi-dev \
 	zip unzip openssl python3
 BENCH_PACKAGES := hyperfine time
 
