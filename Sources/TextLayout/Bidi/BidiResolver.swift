@@ -23,7 +23,7 @@ enum BidiResolver {
             }
             firstScalar[index] = scalars.count
             // A line break inside a paragraph (`<br>`) is a line separator, not a new paragraph.
-            if character == "\n" {
+            if character.unicodeScalars.first == "\n" {
                 scalars.append(0x2028)
                 continue
             }

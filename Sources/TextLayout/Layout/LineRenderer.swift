@@ -13,15 +13,15 @@ enum LineRenderer {
                        preformatted: Bool) -> Rendered {
         var end = line.range.upperBound
         while end > line.range.lowerBound {
-            let character = text.characters[end - 1]
-            guard character == "\n" || (!preformatted && character == " ") else { break }
+            let lead = text.leads[end - 1]
+            guard lead == 0x0A || (!preformatted && lead == 0x20) else { break }
             end -= 1
         }
         let shown = line.range.lowerBound..<end
         let rightToLeft = text.direction == .rightToLeft
         let order: [Int]
         if let levels = text.levels {
-            order = VisualOrder.indices(shown, levels: levels, characters: text.characters, paragraphLevel: rightToLeft ? 1 : 0)
+            order = VisualOrder.indices(shown, levels: levels, leads: text.leads, paragraphLevel: rightToLeft ? 1 : 0)
         } else {
             order = Array(shown)
         }
@@ -34,7 +34,7 @@ enum LineRenderer {
         if let target = justifyTo, target > contentWidth + hyphen {
             let gaps = order.indices.filter { position in
                 let index = order[position]
-                return text.characters[index] == " " && text.breaks[index] == .allowed && position < order.count - 1
+                return text.leads[index] == 0x20 && text.breaks[index] == .allowed && position < order.count - 1
             }
             if !gaps.isEmpty {
                 let total = target - contentWidth - hyphen
@@ -79,7 +79,8 @@ enum LineRenderer {
             }
             last = index
             var character = text.characters[index]
-            if character == "\u{00A0}" || character == "\u{202F}" || character == "\u{2007}" { character = " " }
+            let lead = text.leads[index]
+            if lead == 0xA0 || lead == 0x202F || lead == 0x2007, character.unicodeScalars.count == 1 { character = " " }
             if let levels = text.levels, levels[index] % 2 == 1 { character = BidiResolver.mirrored(character) }
             characters.append(character)
             widths.append(text.widths[index])

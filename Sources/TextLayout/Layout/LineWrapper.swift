@@ -32,14 +32,20 @@ enum LineWrapper {
             var candidate: (end: Int, kind: End)?
             var line = Line(range: start..<count, end: .last)
             while index < count {
-                let character = text.characters[index]
                 let cluster = Int(text.widths[index])
-                let hangs = !preformatted && character == " "
+                let hangs = !preformatted && text.leads[index] == 0x20
                 if !hangs, width + cluster > available, index > start {
                     if let candidate {
                         line = Line(range: start..<candidate.end, end: candidate.kind)
                     } else {
-                        line = Line(range: start..<index, end: .wrapped)
+                        // Too long for a line: cut between clusters, still keeping closing
+                        // punctuation off the next line's start and opening brackets off this end.
+                        var cut = index
+                        while !preformatted, cut > start + 1,
+                              BreakRules.mayNotStartLine(text.leads[cut]) || BreakRules.mayNotEndLine(text.leads[cut - 1]) {
+                            cut -= 1
+                        }
+                        line = Line(range: start..<cut, end: .wrapped)
                     }
                     break
                 }

@@ -144,8 +144,8 @@ enum TableLayout {
     static func measure(_ text: InlineText) -> (line: Int, word: Int) {
         var widestLine = 0, widestWord = 0, line = 0, word = 0
         for index in 0..<text.count {
-            let character = text.characters[index]
-            if character == "\n" {
+            let lead = text.leads[index]
+            if lead == 0x0A {
                 widestLine = max(widestLine, line)
                 widestWord = max(widestWord, word)
                 line = 0
@@ -153,7 +153,7 @@ enum TableLayout {
                 continue
             }
             line += Int(text.widths[index])
-            if character == " " {
+            if lead == 0x20 {
                 widestWord = max(widestWord, word)
                 word = 0
             } else {

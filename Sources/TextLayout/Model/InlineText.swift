@@ -9,6 +9,9 @@
 public struct InlineText: Sendable {
     /// The grapheme clusters, in logical order.
     public internal(set) var characters: [Character]
+    /// The first scalar of each cluster: what line breaking and layout classify by (integer
+    /// comparisons, where comparing `Character`s would normalise).
+    var leads: [UInt32]
     /// The cell width of each cluster.
     var widths: [UInt8]
     /// The style of each cluster.
@@ -20,9 +23,10 @@ public struct InlineText: Sendable {
     /// The resolved base direction.
     public internal(set) var direction: TextDirection
 
-    init(characters: [Character] = [], widths: [UInt8] = [], styles: [TextStyle] = [], breaks: [LineBreak] = [],
-         levels: [Int8]? = nil, direction: TextDirection = .leftToRight) {
+    init(characters: [Character] = [], leads: [UInt32] = [], widths: [UInt8] = [], styles: [TextStyle] = [],
+         breaks: [LineBreak] = [], levels: [Int8]? = nil, direction: TextDirection = .leftToRight) {
         self.characters = characters
+        self.leads = leads
         self.widths = widths
         self.styles = styles
         self.breaks = breaks
@@ -61,6 +65,7 @@ public struct InlineText: Sendable {
     mutating func appendParagraph(_ other: InlineText) {
         if !isEmpty || !other.isEmpty {
             characters.append("\n")
+            leads.append(0x0A)
             widths.append(0)
             styles.append(.plain)
             breaks.append(.mandatory)
@@ -72,6 +77,7 @@ public struct InlineText: Sendable {
             levels! += other.levels ?? Array(repeating: other.direction == .rightToLeft ? 2 : 0, count: other.count)
         }
         characters += other.characters
+        leads += other.leads
         widths += other.widths
         styles += other.styles
         breaks += other.breaks

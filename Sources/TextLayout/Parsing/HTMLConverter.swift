@@ -563,7 +563,7 @@ final class HTMLConverter {
 
     private func rubyAnnotation(_ element: XMLElement, _ context: Context, depth: Int) {
         guard options.ruby == .parenthesized else { return }
-        let wide = builder.map { $0.characters.last.map { CellWidth.of($0) == 2 } ?? false } ?? false
+        let wide = builder.map { $0.leads.last.flatMap(Unicode.Scalar.init).map { CellWidth.of($0) == 2 } ?? false } ?? false
         var annotation = context
         annotation.style.role = .rubyAnnotation
         appendGenerated(wide ? "（" : "(", role: .rubyAnnotation, annotation)

@@ -3,6 +3,7 @@
 /// opportunities or bidi marks, cluster widths measured once.
 struct InlineTextBuilder {
     private(set) var characters: [Character] = []
+    private(set) var leads: [UInt32] = []
     private var widths: [UInt8] = []
     private var styles: [TextStyle] = []
     private var explicit: [ExplicitBreak] = []
@@ -70,7 +71,7 @@ struct InlineTextBuilder {
             guard let first = character.unicodeScalars.first else { return }
             switch first.value {
             case 0x00AD:
-                if let last = characters.last, last != " ", last != "\n", pendingSpace == nil { explicit[count - 1] = .softHyphen }
+                if let last = leads.last, last != 0x20, last != 0x0A, pendingSpace == nil { explicit[count - 1] = .softHyphen }
                 return
             case 0x200B:
                 if count > 0, pendingSpace == nil { explicit[count - 1] = .allowed }
@@ -152,7 +153,7 @@ struct InlineTextBuilder {
     private mutating func appendNewline() {
         pendingSpace = nil
         pendingSpaceHadNewline = false
-        if !preformatted, characters.last == " ", explicit.last != .prohibited {
+        if !preformatted, leads.last == 0x20, explicit.last != .prohibited {
             removeLast()
         }
         appendCluster("\n", width: 0, style: .plain)
@@ -163,7 +164,7 @@ struct InlineTextBuilder {
         guard let style = pendingSpace else { return }
         pendingSpace = nil
         defer { pendingSpaceHadNewline = false }
-        guard let last = characters.last, last != " ", last != "\n" else { return }
+        guard let last = leads.last, last != 0x20, last != 0x0A else { return }
         // CSS Text: a line feed between two East Asian wide characters disappears.
         if pendingSpaceHadNewline, widths[count - 1] == 2, width == 2 { return }
         appendCluster(" ", width: 1, style: style)
@@ -171,6 +172,7 @@ struct InlineTextBuilder {
 
     private mutating func appendCluster(_ character: Character, width: Int, style: TextStyle) {
         characters.append(character)
+        leads.append(character.unicodeScalars.first?.value ?? 0)
         widths.append(UInt8(width))
         styles.append(style)
         explicit.append(.none)
@@ -179,6 +181,7 @@ struct InlineTextBuilder {
 
     private mutating func removeLast() {
         characters.removeLast()
+        leads.removeLast()
         widths.removeLast()
         styles.removeLast()
         explicit.removeLast()
@@ -188,15 +191,16 @@ struct InlineTextBuilder {
     /// empty lines).
     mutating func trimEnd() {
         pendingSpace = nil
-        while let last = characters.last, last == "\n" || (!preformatted && last == " " && explicit[count - 1] != .prohibited) {
+        while let last = leads.last, last == 0x0A || (!preformatted && last == 0x20 && explicit[count - 1] != .prohibited) {
             removeLast()
         }
     }
 
     /// Drops a first line feed (HTML ignores the newline right after `<pre>`).
     mutating func dropLeadingNewline() {
-        if characters.first == "\n" {
+        if leads.first == 0x0A {
             characters.removeFirst()
+            leads.removeFirst()
             widths.removeFirst()
             styles.removeFirst()
             explicit.removeFirst()
@@ -206,8 +210,8 @@ struct InlineTextBuilder {
 
     /// The finished text, with break opportunities and bidi levels resolved for `direction`.
     func build(direction: BaseDirection) -> InlineText {
-        let breaks = BreakRules.breaks(characters, widths: widths, explicit: explicit, preformatted: preformatted)
-        var text = InlineText(characters: characters, widths: widths, styles: styles, breaks: breaks)
+        let breaks = BreakRules.breaks(leads, widths: widths, explicit: explicit, preformatted: preformatted)
+        var text = InlineText(characters: characters, leads: leads, widths: widths, styles: styles, breaks: breaks)
         let needsBidi = hasRightToLeft || direction == .rightToLeft
         if needsBidi, !characters.isEmpty,
            let resolved = BidiResolver.levels(characters, marks: bidiMarks.filter { $0.index <= count }, direction: direction) {

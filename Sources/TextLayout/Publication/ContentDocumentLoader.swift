@@ -44,7 +44,7 @@ public struct ContentDocumentLoader: Sendable {
         if let mediaType, mediaType.isBitmap || mediaType.matches(MediaType("image/svg+xml")) {
             return Self.imageDocument(href: href)
         }
-        if let mediaType, !mediaType.isHTML, mediaType.type != "text", !mediaType.matches(MediaType("application/xml")) {
+        if let mediaType, !Self.isText(mediaType) {
             throw .notText(href: href, mediaType)
         }
         let data: Data
@@ -70,6 +70,12 @@ public struct ContentDocumentLoader: Sendable {
         let path = Href.removingFragment(href)
         let link = publication.readingOrder.first(withHREF: path) ?? publication.resources.first(withHREF: path) ?? Link(href: path)
         return try load(link)
+    }
+
+    /// HTML, XHTML, other XML documents (DTBook…) and plain text.
+    static func isText(_ mediaType: MediaType) -> Bool {
+        mediaType.isHTML || ["text/plain", "text/xml", "application/xml"].contains(mediaType.essence)
+            || mediaType.structuredSyntaxSuffix == "+xml"
     }
 
     static func mediaType(ofPath path: String) -> MediaType? {
