@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(name: "CLibraryTests", dependencies: ["LibXML", "Zlib", "LibCrypto", "LibZip", "LibCurl", "LibSQLite", "TestSupport"]),
         .testTarget(name: "SharedTests", dependencies: ["Shared", "TestSupport"]),
         .testTarget(name: "StreamerTests", dependencies: ["Streamer", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport", "TextLayout", "Streamer"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "Shared", "Streamer", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

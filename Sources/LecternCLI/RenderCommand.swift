@@ -75,8 +75,12 @@ struct RenderCommand: AsyncParsableCommand {
             do {
                 let document = try loader.load(link)
                 let laidOut = LayoutEngine.layout(document, options: options)
-                if number > 0 { Output.line() }
-                for line in laidOut.lines { Output.line(line.text) }
+                var bytes: [UInt8] = number > 0 ? [0x0A] : []
+                for line in laidOut.lines {
+                    line.appendText(to: &bytes)
+                    bytes.append(0x0A)
+                }
+                Self.writeOut(bytes)
             } catch {
                 Output.error("\(path): \(error.userMessage)")
                 failed += 1
@@ -84,6 +88,19 @@ struct RenderCommand: AsyncParsableCommand {
         }
         Output.flush()
         if failed > 0 { throw ExitStatus.someFailed }
+    }
+
+    /// Writes bytes to standard output, after anything buffered by `Output.line`.
+    static func writeOut(_ bytes: [UInt8]) {
+        Output.flush()
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(1, buffer.baseAddress! + offset, buffer.count - offset)
+                if written <= 0 { break }
+                offset += written
+            }
+        }
     }
 
     /// `$COLUMNS`, when it holds a usable width.

@@ -37,14 +37,29 @@ public struct LayoutLine: Sendable {
 
     /// The line as plain text: spans at their columns, blanks between them, no trailing blanks.
     public var text: String {
-        var result = ""
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(width + 8)
+        appendText(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``text`` as UTF-8 to `bytes` (for writing many lines out).
+    public func appendText(to bytes: inout [UInt8]) {
         var column = 0
         for span in spans {
-            if span.column > column { result += String(repeating: " ", count: span.column - column) }
-            result += span.text
+            while column < span.column {
+                bytes.append(0x20)
+                column += 1
+            }
+            for character in span.characters {
+                if character.utf8.count == 1, let ascii = character.asciiValue {
+                    bytes.append(ascii)
+                } else {
+                    for scalar in character.unicodeScalars { UTF8.encode(scalar) { bytes.append($0) } }
+                }
+            }
             column = span.column + span.width
         }
-        return result
     }
 }
 
@@ -65,7 +80,11 @@ public struct LineSpan: Sendable {
     public let isReversed: Bool
 
     /// The text to draw.
-    public var text: String { String(characters) }
+    public var text: String {
+        var result = ""
+        for character in characters { result.append(character) }
+        return result
+    }
     /// The cells the span occupies.
     public let width: Int
 

@@ -31,12 +31,26 @@ struct InlineTextBuilder {
 
     /// Appends the text of a DOM text node.
     mutating func append(_ text: String, style: TextStyle) {
-        for character in text {
+        // ASCII followed by ASCII is always a cluster of its own (CR LF aside): take those
+        // bytes directly and segment only the rest into grapheme clusters.
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        let end = utf8.endIndex
+        while index < end {
+            let byte = utf8[index]
+            let next = utf8.index(after: index)
+            if byte < 0x80, byte != 0x0D, next == end || utf8[next] < 0x80 {
+                appendASCII(byte, character: Character(Unicode.Scalar(byte)), style: style)
+                index = next
+                continue
+            }
+            let character = text[index]
             if let ascii = character.asciiValue {
                 appendASCII(ascii, character: character, style: style)
             } else {
                 appendOther(character, style: style)
             }
+            index = text.index(after: index)
         }
     }
 
@@ -48,9 +62,9 @@ struct InlineTextBuilder {
                 case 0x0A: appendNewline()
                 case 0x09:
                     let spaces = 8 - column % 8
-                    for _ in 0..<spaces { appendCluster(" ", width: 1, style: style) }
+                    for _ in 0..<spaces { appendCluster(" ", lead: 0x20, width: 1, style: style) }
                 case 0x0D: break
-                default: appendCluster(" ", width: 1, style: style)
+                default: appendCluster(" ", lead: 0x20, width: 1, style: style)
                 }
             } else {
                 if pendingSpace == nil { pendingSpace = style }
@@ -60,7 +74,7 @@ struct InlineTextBuilder {
             break
         default:
             flushPendingSpace(before: character, width: 1)
-            appendCluster(character, width: 1, style: style)
+            appendCluster(character, lead: UInt32(ascii), width: 1, style: style)
         }
     }
 
@@ -103,7 +117,7 @@ struct InlineTextBuilder {
             hasRightToLeft = true
         }
         flushPendingSpace(before: character, width: width)
-        appendCluster(character, width: width, style: style)
+        appendCluster(character, lead: character.unicodeScalars.first?.value ?? 0, width: width, style: style)
     }
 
     /// Appends generated text (a marker, a placeholder, parentheses) that must not collapse
@@ -118,7 +132,7 @@ struct InlineTextBuilder {
         append(marker, style: style)
         var used = CellWidth.of(marker)
         repeat {
-            appendCluster(" ", width: 1, style: .plain)
+            appendCluster(" ", lead: 0x20, width: 1, style: .plain)
             used += 1
         } while used < width
         for index in 0..<count { explicit[index] = .prohibited }
@@ -156,7 +170,7 @@ struct InlineTextBuilder {
         if !preformatted, leads.last == 0x20, explicit.last != .prohibited {
             removeLast()
         }
-        appendCluster("\n", width: 0, style: .plain)
+        appendCluster("\n", lead: 0x0A, width: 0, style: .plain)
         column = 0
     }
 
@@ -167,12 +181,12 @@ struct InlineTextBuilder {
         guard let last = leads.last, last != 0x20, last != 0x0A else { return }
         // CSS Text: a line feed between two East Asian wide characters disappears.
         if pendingSpaceHadNewline, widths[count - 1] == 2, width == 2 { return }
-        appendCluster(" ", width: 1, style: style)
+        appendCluster(" ", lead: 0x20, width: 1, style: style)
     }
 
-    private mutating func appendCluster(_ character: Character, width: Int, style: TextStyle) {
+    private mutating func appendCluster(_ character: Character, lead: UInt32, width: Int, style: TextStyle) {
         characters.append(character)
-        leads.append(character.unicodeScalars.first?.value ?? 0)
+        leads.append(lead)
         widths.append(UInt8(width))
         styles.append(style)
         explicit.append(.none)

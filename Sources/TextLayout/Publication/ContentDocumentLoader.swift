@@ -37,8 +37,9 @@ public struct ContentDocumentLoader: Sendable {
     /// shown as preformatted text; anything else is ``ContentLoadError/notText(href:_:)``.
     public func load(_ link: Link) throws(ContentLoadError) -> TextDocument {
         let href = Href.removingFragment(link.href)
-        let known = publication.readingOrder.first(withHREF: href) ?? publication.resources.first(withHREF: href)
-        let mediaType = link.mediaType ?? known?.mediaType ?? Href.path(of: href).flatMap(Self.mediaType(ofPath:))
+        let mediaType = link.mediaType
+            ?? (publication.readingOrder.first(withHREF: href) ?? publication.resources.first(withHREF: href))?.mediaType
+            ?? Href.path(of: href).flatMap(Self.mediaType(ofPath:))
         let resource = publication.get(link)
         defer { resource.close() }
         if let mediaType, mediaType.isBitmap || mediaType.matches(MediaType("image/svg+xml")) {
