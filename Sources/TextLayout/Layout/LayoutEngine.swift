@@ -2,6 +2,19 @@
 ///
 /// Layout is pure and synchronous; it touches nothing but its input, so a view runs it off
 /// the interface thread and again, from the same document, on every resize.
+///
+/// The pipeline a reader view follows:
+/// 1. ``RenderingPermission/checkDisplay(_:)`` (or `checkExport` to write text out);
+/// 2. ``ContentDocumentLoader/load(_:)`` for the reading-order item to show (one resource:
+///    nothing proportional to the book), giving a width-independent ``TextDocument``;
+/// 3. `LayoutEngine.layout(document, options:)` with the width of a ``TextColumn``, giving a
+///    ``LaidOutDocument``; draw ``LayoutLine/spans`` at `leftMargin + span.column`, mapping
+///    ``TextStyle`` to terminal attributes;
+/// 4. keep the place with ``LaidOutDocument/locator(forLine:mediaType:title:)`` and find it
+///    again, at any width, with ``LaidOutDocument/lineIndex(for:)``; search with
+///    ``TextDocument/ranges(of:caseSensitive:)`` and highlight
+///    ``LaidOutDocument/highlights(for:)``; copy ``LaidOutDocument/copyText(lines:)`` or
+///    ``TextDocument/text(in:)``; open notes with ``NoteResolver``.
 public enum LayoutEngine {
     /// Lays out every block of `document`.
     public static func layout(_ document: TextDocument, options: LayoutOptions) -> LaidOutDocument {
@@ -82,9 +95,10 @@ public enum LayoutEngine {
             let column = rightToLeft ? width - startIndent - lineIndent - rendered.width : startIndent + lineIndent
             widest = max(widest, rendered.width)
             let end = number == wrapped.count - 1 ? block.offset + block.length : block.offset + line.range.upperBound
+            let underlined = options.headingUnderlines && (block.kind == .heading(level: 1) || block.kind == .heading(level: 2))
             lines.append(LayoutLine(kind: kind, spans: rendered.spans.map { $0.shifted(by: column) }, blockIndex: index,
                                     offsets: (block.offset + line.range.lowerBound)..<end, direction: block.direction,
-                                    endsBlock: number == wrapped.count - 1))
+                                    endsBlock: number == wrapped.count - 1 && !underlined))
         }
         if options.headingUnderlines, case .heading(let level) = block.kind, level <= 2, widest > 0 {
             let rule = String(repeating: level == 1 ? "═" : "─", count: widest)
