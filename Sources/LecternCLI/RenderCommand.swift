@@ -71,7 +71,9 @@ struct RenderCommand: AsyncParsableCommand {
             links = publication.readingOrder
         }
         var failed = 0
-        for (number, link) in links.enumerated() {
+        // Reading orders may list one file several times (with fragments): render it once.
+        var rendered = Set<String>()
+        for (number, link) in links.enumerated() where rendered.insert(link.path ?? Href.removingFragment(link.href)).inserted {
             do {
                 let document = try loader.load(link)
                 let laidOut = LayoutEngine.layout(document, options: options)

@@ -121,3 +121,23 @@ import Testing
         #expect((tiny.leftMargin, tiny.width, tiny.rightMargin) == (1, 20, 1))
     }
 }
+
+/// Units a selection extends by.
+@Suite struct TextUnitTests {
+    @Test func wordsAndParagraphs() throws {
+        let document = try document("<p>Call me Ishmael, well-known. 山路を</p><p>Next one.</p>")
+        func word(at offset: Int) -> String { document.text(in: document.wordRange(containing: offset)) }
+        #expect(word(at: 0) == "Call")
+        #expect(word(at: 9) == "Ishmael,")
+        #expect(word(at: 18) == "well-")
+        #expect(word(at: 23) == "known.")
+        #expect(word(at: 29) == "山")
+        #expect(word(at: 30) == "路")
+        #expect(document.wordRange(containing: 4).isEmpty)
+        #expect(document.text(in: document.paragraphRange(containing: 5)) == "Call me Ishmael, well-known. 山路を")
+        #expect(document.text(in: document.paragraphRange(containing: 36)) == "Next one.")
+        let table = try TextLayoutTests.document("<table><tr><td>one cell</td><td>two</td></tr></table>")
+        #expect(table.text(in: table.paragraphRange(containing: 1)) == "one cell")
+        #expect(table.text(in: table.wordRange(containing: 10)) == "two")
+    }
+}
