@@ -92,6 +92,13 @@ import TextLayout
         #expect(missing.stderr.contains("no such file"))
     }
 
+    @Test func aFileListedSeveralTimesInTheReadingOrderIsRenderedOnce() throws {
+        // The Debian manual lists each XHTML file many times, with fragments.
+        let result = try lectern.run(["render", Fixtures.sample("epub/debian-live-manual.en.epub")])
+        #expect(result.status == 0)
+        #expect(result.stdout.components(separatedBy: "\n$ make build PROOF=1\n").count == 2)
+    }
+
     @Test func nonTextResourcesAreReportedAndTheRestRendered() throws {
         let result = try lectern.run(["render", Fixtures.sample("audiobook/swifttoolkit-audiotest.zab")])
         #expect(result.status == 1)
