@@ -27,6 +27,7 @@ let package = Package(
         // libcurl is loaded at run time (dlopen), only its headers are needed to build.
         .systemLibrary(name: "CLecternCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         cModule("CLecternSQLite", pkgConfig: "sqlite3", apt: "libsqlite3-dev"),
+        cModule("CLecternFriBidi", pkgConfig: "fribidi", apt: "libfribidi-dev"),
         .target(name: "LibXML", dependencies: ["CLecternXML2"]),
         .target(name: "Zlib", dependencies: ["CLecternZlib"]),
         .target(name: "LibCrypto", dependencies: ["CLecternCrypto"]),
@@ -38,9 +39,13 @@ let package = Package(
         .target(name: "Shared", dependencies: ["LibZip", "LibCurl", "LibCrypto"]),
         .target(name: "Streamer", dependencies: ["Shared", "LibXML", "LibCrypto", "Zlib"]),
 
+        // Text layout for the terminal: XHTML to styled blocks to lines of cells (no ncurses).
+        .target(name: "TextLayout", dependencies: ["Shared", "LibXML", "CLecternFriBidi"],
+                exclude: ["Unicode/generate_cell_width_table.py"]),
+
         // The command line.
         .target(name: "LecternCLI", dependencies: [
-            "Shared", "Streamer", "LibCrypto",
+            "Shared", "Streamer", "LibCrypto", "TextLayout",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "lectern", dependencies: ["LecternCLI"]),
@@ -49,7 +54,8 @@ let package = Package(
         .testTarget(name: "CLibraryTests", dependencies: ["LibXML", "Zlib", "LibCrypto", "LibZip", "LibCurl", "LibSQLite", "TestSupport"]),
         .testTarget(name: "SharedTests", dependencies: ["Shared", "TestSupport"]),
         .testTarget(name: "StreamerTests", dependencies: ["Streamer", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport", "TextLayout", "Streamer"]),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "Shared", "Streamer", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,6 +13,7 @@ import json
 import os
 import platform
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -93,6 +94,31 @@ def make_stored_audiobook(size):
     return path
 
 
+def bench_render(lectern, big, runs, env, cat_first):
+    """`lectern render` on the 200-chapter EPUB: the first chapter alone (what opening the book
+    lays out) and the whole reading order, at 100 columns, beside `lectern cat` of the same
+    first chapter (so the difference is conversion + layout) and, when installed, epy's text
+    dump of the whole book (`epy -d`, which extracts paragraphs without wrapping them)."""
+    rows, notes = [], []
+    first = measure([lectern, "render", big, "--href", "OEBPS/ch0001.xhtml", "--width", "100"], runs, env)
+    rows.append(("Lay out and print the first chapter (`lectern render big-200.epub --href OEBPS/ch0001.xhtml --width 100`)",
+                 first, "a few ms above `cat`"))
+    whole = measure([lectern, "render", big, "--width", "100"], max(5, runs // 3), env)
+    rows.append(("Lay out and print all 200 chapters (`lectern render big-200.epub --width 100`)", whole, ""))
+    notes.append(f"Converting and laying out the first chapter costs {first['median_ms'] - cat_first['median_ms']:.1f} ms "
+                 f"above reading it (`lectern cat`); the whole book averages "
+                 f"{(whole['median_ms'] - cat_first['median_ms']) / 200:.2f} ms a chapter (unzip, HTML parse, layout, output).")
+    epy = shutil.which("epy")
+    if epy:
+        peer = measure([epy, "-d", big], max(5, runs // 3), env)
+        rows.append(("Peer: epy's text dump of the same book (`epy -d big-200.epub`, paragraphs not wrapped)", peer, ""))
+        notes.append(f"Whole book: lectern render {whole['median_ms']:.0f} ms / {whole['peak_rss_kb'] / 1024:.1f} MB, "
+                     f"epy -d {peer['median_ms']:.0f} ms / {peer['peak_rss_kb'] / 1024:.1f} MB (epy does no line layout).")
+    else:
+        notes.append("epy is not installed (`pip install epy-reader`): its `epy -d` dump was not measured.")
+    return rows, notes
+
+
 def fmt_ms(value):
     return f"{value:.1f} ms"
 
@@ -115,6 +141,9 @@ def main():
     first = measure([lectern, "cat", big], args.runs, env)
     rows.append(("Open the 200-chapter EPUB and read its first chapter (`lectern cat big-200.epub`)",
                  first, "< 50 ms, < 25 MB"))
+    render_rows, render_notes = bench_render(lectern, big, args.runs, env, first)
+    rows += render_rows
+    notes += render_notes
     baseline = measure([lectern, "--version"], args.runs, env)
     rows.append(("Process start only (`lectern --version`), for reference", baseline, ""))
 

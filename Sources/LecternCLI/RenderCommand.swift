@@ -1,0 +1,114 @@
+import ArgumentParser
+import FoundationEssentials
+import Shared
+import TextLayout
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `lectern render PATH [--href H] [--width N] [--justify]`: prints the text of a publication
+/// laid out exactly as the reader lays it out (same engine, same options), as plain text:
+/// no colour, emphasis invisible (markers would change the layout), headings underlined
+/// (`═` for h1, `─` for h2), list markers, `[image: …]`, tables with `│` borders, right-to-left
+/// paragraphs right-aligned in visual order. One resource, or the whole reading order with a
+/// blank line between resources.
+///
+/// Refused (exit 3) for restricted publications and for those whose rights limit copying:
+/// rendering to standard output is copying.
+struct RenderCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Print a publication's text laid out as the reader shows it.",
+        discussion: """
+            Exit status: 0 rendered, 1 some resources could not be rendered, 2 cannot be opened, \
+            3 restricted or its rights limit copying.
+            """
+    )
+
+    @Argument(help: "The publication file, folder or URL.")
+    var path: String
+
+    @Option(help: "Only this resource, as a path in the package (default: the whole reading order).")
+    var href: String?
+
+    @Option(help: "Text width in terminal cells (default: $COLUMNS, else 80).")
+    var width: Int?
+
+    @Flag(help: "Justify paragraphs to the full width.")
+    var justify = false
+
+    @OptionGroup var credentials: CredentialsOption
+
+    func validate() throws {
+        if let width, !(LayoutOptions.minimumWidth...10_000).contains(width) {
+            throw ValidationError("--width must be between \(LayoutOptions.minimumWidth) and 10000")
+        }
+    }
+
+    func run() async throws {
+        let opened: PublicationLoader.Opened
+        do {
+            opened = try await PublicationLoader().open(path, credentials: credentials.credentials)
+        } catch {
+            Output.error("\(path): \(error.userMessage)")
+            throw ExitStatus.cannotOpen
+        }
+        let publication = opened.publication
+        defer { publication.close() }
+        do {
+            try RenderingPermission.checkExport(publication)
+        } catch {
+            Output.error("\(path): \(error.userMessage)")
+            throw ExitStatus.restricted
+        }
+        let options = LayoutOptions(width: width ?? Self.environmentColumns ?? 80, justify: justify)
+        let loader = ContentDocumentLoader(publication: publication)
+        let links: [Link]
+        if let href {
+            let path = Href.removingFragment(href)
+            links = [publication.readingOrder.first(withHREF: path) ?? publication.resources.first(withHREF: path) ?? Link(href: path)]
+        } else {
+            links = publication.readingOrder
+        }
+        var failed = 0
+        // Reading orders may list one file several times (with fragments): render it once.
+        var rendered = Set<String>()
+        for (number, link) in links.enumerated() where rendered.insert(link.path ?? Href.removingFragment(link.href)).inserted {
+            do {
+                let document = try loader.load(link)
+                let laidOut = LayoutEngine.layout(document, options: options)
+                var bytes: [UInt8] = number > 0 ? [0x0A] : []
+                for line in laidOut.lines {
+                    line.appendText(to: &bytes)
+                    bytes.append(0x0A)
+                }
+                Self.writeOut(bytes)
+            } catch {
+                Output.error("\(path): \(error.userMessage)")
+                failed += 1
+            }
+        }
+        Output.flush()
+        if failed > 0 { throw ExitStatus.someFailed }
+    }
+
+    /// Writes bytes to standard output, after anything buffered by `Output.line`.
+    static func writeOut(_ bytes: [UInt8]) {
+        Output.flush()
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(1, buffer.baseAddress! + offset, buffer.count - offset)
+                if written <= 0 { break }
+                offset += written
+            }
+        }
+    }
+
+    /// `$COLUMNS`, when it holds a usable width.
+    static var environmentColumns: Int? {
+        guard let value = getenv("COLUMNS"), let columns = Int(String(cString: value)),
+              (LayoutOptions.minimumWidth...10_000).contains(columns) else { return nil }
+        return columns
+    }
+}

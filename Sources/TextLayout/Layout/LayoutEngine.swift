@@ -1,0 +1,111 @@
+/// Lays out a ``TextDocument`` at a width: the document's blocks become ``LayoutLine``s.
+///
+/// Layout is pure and synchronous; it touches nothing but its input, so a view runs it off
+/// the interface thread and again, from the same document, on every resize.
+///
+/// The pipeline a reader view follows:
+/// 1. ``RenderingPermission/checkDisplay(_:)`` (or `checkExport` to write text out);
+/// 2. ``ContentDocumentLoader/load(_:)`` for the reading-order item to show (one resource:
+///    nothing proportional to the book), giving a width-independent ``TextDocument``;
+/// 3. `LayoutEngine.layout(document, options:)` with the width of a ``TextColumn``, giving a
+///    ``LaidOutDocument``; draw ``LayoutLine/spans`` at `leftMargin + span.column`, mapping
+///    ``TextStyle`` to terminal attributes;
+/// 4. keep the place with ``LaidOutDocument/locator(forLine:mediaType:title:)`` and find it
+///    again, at any width, with ``LaidOutDocument/lineIndex(for:)``; search with
+///    ``TextDocument/ranges(of:caseSensitive:)`` and highlight
+///    ``LaidOutDocument/highlights(for:)``; copy ``LaidOutDocument/copyText(lines:)`` or
+///    ``TextDocument/text(in:)``; open notes with ``NoteResolver``.
+public enum LayoutEngine {
+    /// Lays out every block of `document`.
+    public static func layout(_ document: TextDocument, options: LayoutOptions) -> LaidOutDocument {
+        var lines: [LayoutLine] = []
+        var blockLines: [Range<Int>] = []
+        blockLines.reserveCapacity(document.blocks.count)
+        lines.reserveCapacity(document.length / max(options.width / 2, 1) + document.blocks.count * 2)
+        var previous: TextBlock?
+        for (index, block) in document.blocks.enumerated() {
+            if let previous {
+                var blanks = block.spaceBefore ? 1 : 0
+                if block.kind == .paragraph, previous.kind == .paragraph { blanks = max(blanks, options.paragraphSpacing) }
+                for _ in 0..<blanks {
+                    lines.append(LayoutLine(kind: .blank, spans: [], blockIndex: nil, offsets: block.offset..<block.offset,
+                                            direction: block.direction, endsBlock: false))
+                }
+            }
+            let first = lines.count
+            let indent = block.kind == .paragraph && previous?.kind == .paragraph && !block.spaceBefore ? options.paragraphIndent : 0
+            layoutBlock(block, index: index, firstLineIndent: indent, options: options, into: &lines)
+            blockLines.append(first..<lines.count)
+            previous = block
+        }
+        return LaidOutDocument(document: document, options: options, lines: lines, blockLines: blockLines)
+    }
+
+    /// The start and end indents of a block, reduced when they would leave the text less
+    /// than 10 cells (or the whole width, when narrower).
+    static func indents(_ block: TextBlock, width: Int) -> (start: Int, end: Int) {
+        let minimum = min(width, 10)
+        let total = block.startIndent + block.endIndent
+        guard width - total < minimum, total > 0 else { return (block.startIndent, block.endIndent) }
+        let room = max(0, width - minimum)
+        let start = block.startIndent * room / total
+        return (start, min(block.endIndent, room - start))
+    }
+
+    static func layoutBlock(_ block: TextBlock, index: Int, firstLineIndent: Int, options: LayoutOptions, into lines: inout [LayoutLine]) {
+        let width = options.width
+        let (startIndent, endIndent) = indents(block, width: width)
+        let available = width - startIndent - endIndent
+        let rightToLeft = block.direction == .rightToLeft
+        switch block.kind {
+        case .rule:
+            let length = max(1, min(available, max(3, available / 3)))
+            let column = startIndent + (available - length) / 2
+            lines.append(LayoutLine(kind: .rule, spans: [LineSpan(decoration: String(repeating: "─", count: length), column: rightToLeft ? width - column - length : column, at: block.offset)],
+                                    blockIndex: index, offsets: block.offset..<block.offset, direction: block.direction, endsBlock: true))
+            return
+        case .table:
+            guard let table = block.table else { return }
+            TableLayout.layout(table, block: block, index: index, startIndent: startIndent, available: available,
+                               width: width, into: &lines)
+            return
+        default:
+            break
+        }
+        let text = block.text
+        let preformatted = block.kind == .preformatted
+        let firstIndent = min(firstLineIndent, max(0, available - LayoutOptions.minimumWidth))
+        let hanging = min(block.hangingIndent, max(0, available - LayoutOptions.minimumWidth))
+        let wrapped = LineWrapper.wrap(text, firstWidth: max(LayoutOptions.minimumWidth, available - firstIndent),
+                                       restWidth: max(LayoutOptions.minimumWidth, available - hanging), preformatted: preformatted)
+        let kind: LayoutLine.Kind
+        switch block.kind {
+        case .heading(let level): kind = .heading(level: level)
+        case .preformatted: kind = .preformatted
+        default: kind = .text
+        }
+        let justifies = options.justify && (block.kind == .paragraph || block.kind == .plain || block.kind == .listItem)
+        var widest = 0
+        for (number, line) in wrapped.enumerated() {
+            let lineIndent = number == 0 ? firstIndent : hanging
+            let lineAvailable = max(LayoutOptions.minimumWidth, available - lineIndent)
+            let justifyTo = justifies && (line.end == .wrapped || line.end == .softHyphen) ? lineAvailable : nil
+            let rendered = LineRenderer.render(text, line: line, offsetBase: block.offset, justifyTo: justifyTo,
+                                               lineNumber: number, preformatted: preformatted)
+            let column = rightToLeft ? width - startIndent - lineIndent - rendered.width : startIndent + lineIndent
+            widest = max(widest, rendered.width)
+            let end = number == wrapped.count - 1 ? block.offset + block.length : block.offset + line.range.upperBound
+            let underlined = options.headingUnderlines && (block.kind == .heading(level: 1) || block.kind == .heading(level: 2))
+            lines.append(LayoutLine(kind: kind, spans: rendered.spans.map { $0.shifted(by: column) }, blockIndex: index,
+                                    offsets: (block.offset + line.range.lowerBound)..<end, direction: block.direction,
+                                    endsBlock: number == wrapped.count - 1 && !underlined))
+        }
+        if options.headingUnderlines, case .heading(let level) = block.kind, level <= 2, widest > 0 {
+            let rule = String(repeating: level == 1 ? "═" : "─", count: widest)
+            let column = rightToLeft ? width - startIndent - widest : startIndent
+            let at = block.offset + block.length
+            lines.append(LayoutLine(kind: .headingUnderline(level: level), spans: [LineSpan(decoration: rule, column: column, at: at)],
+                                    blockIndex: index, offsets: at..<at, direction: block.direction, endsBlock: true))
+        }
+    }
+}

@@ -1,0 +1,97 @@
+/// The text of one paragraph (or table cell) as the layout sees it: grapheme clusters with
+/// their cell widths, styles, line-break opportunities and, for bidirectional text, their
+/// resolved embedding levels.
+///
+/// The clusters are the document's text after HTML whitespace collapsing, with generated text
+/// included (list markers, ruby annotations in parentheses, `[image: …]` placeholders): what a
+/// person reads, in logical order. Cluster `i` is at document offset
+/// ``TextBlock/offset`` `+ i`. A `<br>` is a `"\n"` cluster of width 0.
+public struct InlineText: Sendable {
+    /// The grapheme clusters, in logical order.
+    public internal(set) var characters: [Character]
+    /// The first scalar of each cluster: what line breaking and layout classify by (integer
+    /// comparisons, where comparing `Character`s would normalise).
+    var leads: [UInt32]
+    /// The cell width of each cluster.
+    var widths: [UInt8]
+    /// The style of each cluster.
+    var styles: [TextStyle]
+    /// What may happen after each cluster (see ``LineBreak``).
+    var breaks: [LineBreak]
+    /// The bidi embedding level of each cluster; nil when the text is all left-to-right.
+    var levels: [Int8]?
+    /// The resolved base direction.
+    public internal(set) var direction: TextDirection
+
+    init(characters: [Character] = [], leads: [UInt32] = [], widths: [UInt8] = [], styles: [TextStyle] = [],
+         breaks: [LineBreak] = [], levels: [Int8]? = nil, direction: TextDirection = .leftToRight) {
+        self.characters = characters
+        self.leads = leads
+        self.widths = widths
+        self.styles = styles
+        self.breaks = breaks
+        self.levels = levels
+        self.direction = direction
+    }
+
+    /// The number of clusters.
+    public var count: Int { characters.count }
+    public var isEmpty: Bool { characters.isEmpty }
+
+    /// The text as one string, in logical order.
+    public var string: String { String(characters) }
+
+    /// The width of cluster `index` in cells.
+    public func width(at index: Int) -> Int { Int(widths[index]) }
+
+    /// The style of cluster `index`.
+    public func style(at index: Int) -> TextStyle { styles[index] }
+
+    /// Maximal runs of one style, in logical order: what a view needs to show the text
+    /// without layout (a popup title, a table of contents entry).
+    public var runs: [(text: String, style: TextStyle)] {
+        var result: [(String, TextStyle)] = []
+        var start = 0
+        while start < count {
+            var end = start + 1
+            while end < count, styles[end] == styles[start] { end += 1 }
+            result.append((String(characters[start..<end]), styles[start]))
+            start = end
+        }
+        return result
+    }
+
+    /// Appends `other` after a `"\n"` cluster (table cells made of several blocks).
+    mutating func appendParagraph(_ other: InlineText) {
+        if !isEmpty || !other.isEmpty {
+            characters.append("\n")
+            leads.append(0x0A)
+            widths.append(0)
+            styles.append(.plain)
+            breaks.append(.mandatory)
+            if levels != nil { levels!.append(direction == .rightToLeft ? 1 : 0) }
+        }
+        if levels == nil, let otherLevels = other.levels {
+            levels = Array(repeating: direction == .rightToLeft ? 1 : 0, count: count) + otherLevels
+        } else if levels != nil {
+            levels! += other.levels ?? Array(repeating: other.direction == .rightToLeft ? 2 : 0, count: other.count)
+        }
+        characters += other.characters
+        leads += other.leads
+        widths += other.widths
+        styles += other.styles
+        breaks += other.breaks
+    }
+}
+
+/// What may follow a cluster.
+enum LineBreak: UInt8, Sendable {
+    /// No break after this cluster.
+    case none
+    /// A break is allowed after this cluster (after spaces, hyphens, dashes, between ideographs).
+    case allowed
+    /// A break is allowed after this cluster, and shows a hyphen when taken (soft hyphen).
+    case softHyphen
+    /// A line must end after this cluster (a `"\n"`: `<br>` or a line of preformatted text).
+    case mandatory
+}

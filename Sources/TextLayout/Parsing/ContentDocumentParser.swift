@@ -1,0 +1,63 @@
+import LibXML
+import Shared
+
+/// Choices made when converting a content document to text.
+public struct ContentParseOptions: Sendable, Hashable {
+    /// What becomes of ruby annotations (`<rt>`): shown in parentheses after their base text
+    /// (fullwidth parentheses after East Asian text: 山路（やまみち）), or dropped.
+    public enum Ruby: Sendable, Hashable {
+        case parenthesized, dropped
+    }
+
+    public var ruby: Ruby
+
+    public init(ruby: Ruby = .parenthesized) {
+        self.ruby = ruby
+    }
+}
+
+/// Why a content document could not be converted.
+public enum ContentParseError: Error, Sendable, Equatable, UserMessageConvertible {
+    /// libxml2 could not make a tree of it at all.
+    case malformed(String)
+
+    public var userMessage: String {
+        switch self {
+        case .malformed(let reason): "the document cannot be read as HTML (\(reason))"
+        }
+    }
+}
+
+/// Converts an XHTML or HTML content document to a ``TextDocument``.
+///
+/// The document goes through libxml2's recovering HTML parser, so tag soup, HTML entities
+/// (`&nbsp;`), unclosed elements and stray end tags are accepted, and nothing is fetched.
+/// `<head>`, `<script>`, `<style>`, elements with `hidden` or an inline `display:none` are
+/// left out; footnote asides are moved to ``TextDocument/notes``.
+public enum ContentDocumentParser {
+    /// Converts `bytes`, the resource at `href` (relative to the package root).
+    ///
+    /// - Parameters:
+    ///   - language: the publication's language, used when the document has none.
+    ///   - readingProgression: the publication's; with an unknown language, `rtl` makes
+    ///     paragraphs without a strong character right-to-left.
+    public static func parse(html bytes: some Collection<UInt8>, href: String, language: String? = nil,
+                             readingProgression: ReadingProgression = .auto,
+                             options: ContentParseOptions = ContentParseOptions()) throws(ContentParseError) -> TextDocument {
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            return TextDocument(href: href, language: language)
+        }
+        let document: XMLDocument
+        do {
+            document = try XMLDocument(html: bytes, encoding: CharsetSniffer.encoding(of: bytes))
+        } catch {
+            do {
+                document = try XMLDocument(html: bytes, encoding: "UTF-8")
+            } catch {
+                throw .malformed(error.description)
+            }
+        }
+        let converter = HTMLConverter(href: href, language: language, readingProgression: readingProgression, options: options)
+        return converter.convert(document.root)
+    }
+}

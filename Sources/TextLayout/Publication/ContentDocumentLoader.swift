@@ -1,0 +1,111 @@
+import FoundationEssentials
+import Shared
+
+/// Why a resource could not be turned into text.
+public enum ContentLoadError: Error, Sendable, UserMessageConvertible {
+    /// The resource could not be read (missing, forbidden, damaged).
+    case resource(href: String, ResourceError)
+    /// The resource is not a text document (audio, PDF, an unknown binary).
+    case notText(href: String, MediaType?)
+    /// libxml2 could not parse it at all.
+    case malformed(href: String, ContentParseError)
+
+    public var userMessage: String {
+        switch self {
+        case .resource(let href, let error): "\(href): \(userMessageOf(error))"
+        case .notText(let href, let type): "\(href): \(type.map { "a \($0.essence) resource" } ?? "this resource") has no text to show"
+        case .malformed(let href, let error): "\(href): \(error.userMessage)"
+        }
+    }
+}
+
+private func userMessageOf(_ error: ResourceError) -> String { userMessage(of: error) }
+
+/// Reads resources of a publication and converts them to ``TextDocument``s, one at a time:
+/// opening a chapter reads that chapter only.
+public struct ContentDocumentLoader: Sendable {
+    public let publication: Publication
+    public let options: ContentParseOptions
+
+    public init(publication: Publication, options: ContentParseOptions = ContentParseOptions()) {
+        self.publication = publication
+        self.options = options
+    }
+
+    /// Reads and converts the resource of `link` (usually an item of the reading order).
+    /// HTML and XHTML are converted; an image becomes an `[image: …]` line; plain text is
+    /// shown as preformatted text; anything else is ``ContentLoadError/notText(href:_:)``.
+    public func load(_ link: Link) throws(ContentLoadError) -> TextDocument {
+        let href = Href.removingFragment(link.href)
+        let mediaType = link.mediaType
+            ?? (publication.readingOrder.first(withHREF: href) ?? publication.resources.first(withHREF: href))?.mediaType
+            ?? Href.path(of: href).flatMap(Self.mediaType(ofPath:))
+        let resource = publication.get(link)
+        defer { resource.close() }
+        if let mediaType, mediaType.isBitmap || mediaType.matches(MediaType("image/svg+xml")) {
+            return Self.imageDocument(href: href)
+        }
+        if let mediaType, !Self.isText(mediaType) {
+            throw .notText(href: href, mediaType)
+        }
+        let data: Data
+        switch resource.read() {
+        case .success(let bytes): data = bytes
+        case .failure(let error): throw .resource(href: href, error)
+        }
+        let metadata = publication.metadata
+        var source = data
+        if let mediaType, mediaType.matches(MediaType("text/plain")) {
+            source = Data(("<pre>" + Self.escaped(String(decoding: data, as: UTF8.self)) + "</pre>").utf8)
+        }
+        do {
+            return try ContentDocumentParser.parse(html: source, href: href, language: link.languages.first ?? metadata.languages.first,
+                                                   readingProgression: metadata.readingProgression, options: options)
+        } catch {
+            throw .malformed(href: href, error)
+        }
+    }
+
+    /// Reads and converts the resource at `href` (a package path or href).
+    public func load(href: String) throws(ContentLoadError) -> TextDocument {
+        let path = Href.removingFragment(href)
+        let link = publication.readingOrder.first(withHREF: path) ?? publication.resources.first(withHREF: path) ?? Link(href: path)
+        return try load(link)
+    }
+
+    /// HTML, XHTML, other XML documents (DTBook…) and plain text.
+    static func isText(_ mediaType: MediaType) -> Bool {
+        mediaType.isHTML || ["text/plain", "text/xml", "application/xml"].contains(mediaType.essence)
+            || mediaType.structuredSyntaxSuffix == "+xml"
+    }
+
+    static func mediaType(ofPath path: String) -> MediaType? {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        return MediaType.of(fileExtension: String(path[path.index(after: dot)...]).lowercased())
+    }
+
+    /// A document of one `[image: name]` line, for images in the reading order (comics).
+    static func imageDocument(href: String) -> TextDocument {
+        var builder = InlineTextBuilder(preformatted: false)
+        let name = HTMLConverter.fileName(href) ?? "image"
+        builder.append("[image: \(name)]", style: TextStyle(role: .image, linkIndex: 0))
+        let text = builder.build(direction: .firstStrong(fallback: .leftToRight))
+        let block = TextBlock(kind: .plain, text: text, table: nil, startIndent: 0, endIndent: 0, hangingIndent: 0,
+                              spaceBefore: false, language: nil, offset: 0, length: text.count + 1)
+        return TextDocument(href: href, blocks: [block], links: [LinkTarget(href: href, isExternal: false, isNoteReference: false)])
+    }
+
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "&": result += "&amp;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}
