@@ -14,6 +14,8 @@ let package = Package(
         .executable(name: "lectern", targets: ["lectern"]),
         .library(name: "Shared", targets: ["Shared"]),
         .library(name: "Streamer", targets: ["Streamer"]),
+        .library(name: "LCP", targets: ["LCP"]),
+        .library(name: "LCPSQLite", targets: ["LCPSQLite"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -37,10 +39,13 @@ let package = Package(
         // The Readium layers.
         .target(name: "Shared", dependencies: ["LibZip", "LibCurl", "LibCrypto"]),
         .target(name: "Streamer", dependencies: ["Shared", "LibXML", "LibCrypto", "Zlib"]),
+        // Readium LCP sits beside the Streamer, plugged in as a third-party ContentProtection.
+        .target(name: "LCP", dependencies: ["Shared", "LibCrypto", "Zlib", "LibZip"]),
+        .target(name: "LCPSQLite", dependencies: ["LCP", "Shared", "LibSQLite"]),
 
         // The command line.
         .target(name: "LecternCLI", dependencies: [
-            "Shared", "Streamer", "LibCrypto",
+            "Shared", "Streamer", "LibCrypto", "LCP", "LCPSQLite",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "lectern", dependencies: ["LecternCLI"]),
@@ -50,6 +55,7 @@ let package = Package(
         .testTarget(name: "SharedTests", dependencies: ["Shared", "TestSupport"]),
         .testTarget(name: "StreamerTests", dependencies: ["Streamer", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+        .testTarget(name: "LCPTests", dependencies: ["LCP", "LCPSQLite", "Streamer", "Shared", "LibCrypto", "LibZip", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
