@@ -7,6 +7,8 @@ import Synchronization
 /// size comes from the padding of the last block, never from `OriginalLength`.
 final class CBCLCPResource: Resource {
     private let resource: any Resource
+    /// The same resource behind a read window, for the data reads (which overlap by a block).
+    private let buffered: BufferingResource
     private let href: String
     private let decryptBlocks: @Sendable (Data) -> Data?
     private let size = Mutex<ResourceResult<UInt64>?>(nil)
@@ -14,6 +16,7 @@ final class CBCLCPResource: Resource {
     /// - Parameter decryptBlocks: decrypts `IV‖blocks` without removing padding.
     init(_ resource: any Resource, href: String, decryptBlocks: @escaping @Sendable (Data) -> Data?) {
         self.resource = resource
+        buffered = BufferingResource(resource)
         self.href = href
         self.decryptBlocks = decryptBlocks
     }
@@ -62,7 +65,7 @@ final class CBCLCPResource: Resource {
             let lastBlock = (wanted.upperBound - 1) / 16
             // From the block before the first one (its IV) to the end of the last one.
             let cipherRange = (firstBlock * 16)..<((lastBlock + 2) * 16)
-            return resource.read(range: cipherRange).flatMap { ciphertext in
+            return buffered.read(range: cipherRange).flatMap { ciphertext in
                 guard UInt64(ciphertext.count) == UInt64(cipherRange.count) else {
                     return .failure(LCPCiphertextCheck.failure(href, "encrypted data is shorter than its declared length"))
                 }
@@ -76,5 +79,5 @@ final class CBCLCPResource: Resource {
         }
     }
 
-    func close() { resource.close() }
+    func close() { buffered.close() }
 }

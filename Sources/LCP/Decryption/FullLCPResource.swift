@@ -6,22 +6,22 @@ import Zlib
 /// (`Compression Method="8"`, `compression: deflate`), or stored in a compressed ZIP entry:
 /// decrypted and inflated whole on first use, then served from memory, ranges included.
 final class FullLCPResource: Resource {
-    /// Inflated resources larger than this are refused (a "zip bomb" guard).
-    static let maxInflatedSize = 256 << 20
-
     private let resource: any Resource
     private let href: String
     private let inflate: Bool
     private let originalLength: Int?
+    private let maxInflatedSize: Int
     private let cache: DecryptedResourceCache
     private let decrypt: @Sendable (Data) -> Data?
 
-    init(_ resource: any Resource, href: String, inflate: Bool, originalLength: Int?, cache: DecryptedResourceCache,
+    init(_ resource: any Resource, href: String, inflate: Bool, originalLength: Int?, maxInflatedSize: Int,
+         cache: DecryptedResourceCache,
          decrypt: @escaping @Sendable (Data) -> Data?) {
         self.resource = resource
         self.href = href
         self.inflate = inflate
         self.originalLength = originalLength
+        self.maxInflatedSize = maxInflatedSize
         self.cache = cache
         self.decrypt = decrypt
     }
@@ -48,8 +48,8 @@ final class FullLCPResource: Resource {
         guard inflate else { return .success(decrypted) }
         do {
             // OriginalLength is only a size hint: a lying one changes nothing but the allocation.
-            let hint = originalLength.map { min($0, Self.maxInflatedSize) }
-            let inflated = try Inflater.inflate(decrypted, wrapping: .raw, sizeHint: hint, maxOutput: Self.maxInflatedSize)
+            let hint = originalLength.map { min($0, maxInflatedSize) }
+            let inflated = try Inflater.inflate(decrypted, wrapping: .raw, sizeHint: hint, maxOutput: maxInflatedSize)
             return .success(Data(inflated))
         } catch {
             return .failure(LCPCiphertextCheck.failure(href, "cannot inflate the decrypted data: \(error)"))

@@ -26,20 +26,25 @@ public struct LCPDecryptor: Sendable {
 
     private let keys: Keys
     private let cache: DecryptedResourceCache
+    /// Resources that inflate to more than this are refused (a "zip bomb" guard).
+    public let maxInflatedSize: Int
 
     /// A decryptor with the keys of an unlocked license.
-    public init(client: any LCPClient, context: any LCPClientContext, cache: DecryptedResourceCache = DecryptedResourceCache()) {
+    public init(client: any LCPClient, context: any LCPClientContext, cache: DecryptedResourceCache = DecryptedResourceCache(),
+                maxInflatedSize: Int = 256 << 20) {
         // A client that cannot decrypt bare blocks (a licensed library behind the seam) gets
         // whole-resource decryption.
         let supportsRanges = client.decryptBlocks(data: Data(count: 32), using: context) != nil
         keys = .unlocked(client: client, context: context, supportsRanges: supportsRanges)
         self.cache = cache
+        self.maxInflatedSize = maxInflatedSize
     }
 
     /// A decryptor for a locked license: encrypted resources fail with `error`.
     public init(lockedBy error: LCPError) {
         keys = .locked(error)
         cache = DecryptedResourceCache(maxEntries: 0)
+        maxInflatedSize = 0
     }
 
     /// The transformer to give a ``TransformingFetcher``.
@@ -71,9 +76,9 @@ public struct LCPDecryptor: Sendable {
             let seekable = !((resource as? ArchiveEntryResource).map { !$0.entry.isStored } ?? false)
             if deflated || !seekable || !supportsRanges {
                 return FullLCPResource(resource, href: href, inflate: deflated, originalLength: encryption.originalLength,
-                                       cache: cache) { client.decrypt(data: $0, using: context) }
+                                       maxInflatedSize: maxInflatedSize, cache: cache) { client.decrypt(data: $0, using: context) }
             }
-            return CBCLCPResource(BufferingResource(resource), href: href) { client.decryptBlocks(data: $0, using: context) }
+            return CBCLCPResource(resource, href: href) { client.decryptBlocks(data: $0, using: context) }
         }
     }
 }
