@@ -25,6 +25,7 @@ Protocol (LSD 1.0, reference-server behaviour):
   GET  /licenses/<id>/license
 """
 import json
+import signal
 import sys
 import threading
 import time
@@ -181,6 +182,11 @@ class Handler(BaseHTTPRequestHandler):
 
 
 def main():
+    # A parent that starts us from a thread may pass its blocked signals on: unblock them so
+    # that SIGTERM stops the server.
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
     print("PORT %d" % server.server_address[1], flush=True)

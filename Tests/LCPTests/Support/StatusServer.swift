@@ -35,10 +35,10 @@ final class StatusServer: @unchecked Sendable {
     deinit { stop() }
 
     func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        guard process.isRunning else { return }
+        // SIGKILL: the test process may have passed a mask blocking SIGTERM to its child.
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
     }
 
     var base: String { "http://127.0.0.1:\(port)" }
