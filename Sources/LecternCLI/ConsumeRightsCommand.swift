@@ -1,4 +1,5 @@
 import ArgumentParser
+import FoundationEssentials
 import LCP
 import Shared
 
@@ -27,6 +28,9 @@ struct ConsumeRightsCommand: AsyncParsableCommand {
     @Option(help: "Number of attempts.")
     var times = 1
 
+    @Option(help: "Wait until this time (seconds since 1970) before the first attempt, so that several processes start together.")
+    var startAt: Double?
+
     func run() async throws {
         let opened: PublicationLoader.Opened
         do {
@@ -38,6 +42,10 @@ struct ConsumeRightsCommand: AsyncParsableCommand {
         let publication = opened.publication
         defer { publication.close() }
         let rights = publication.rights
+        if let startAt {
+            let delay = startAt - Date().timeIntervalSince1970
+            if delay > 0 { try await Task.sleep(nanoseconds: UInt64(min(delay, 60) * 1_000_000_000)) }
+        }
         var granted = 0
         for _ in 0..<max(times, 0) {
             var allowed = true
