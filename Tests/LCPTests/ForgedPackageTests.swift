@@ -148,6 +148,10 @@ import TestSupport
         #expect(publication.isRestricted)
         #expect(prompt.requestCount == 0)
         #expect(publication.protectionError.map(userMessage(of:))?.contains("commercial Readium LCP profile (profile-1.0)") == true)
+        // Its information is still shown.
+        #expect(publication.lcpLicense?.license.provider == "https://provider.example.org")
+        #expect(publication.lcpLicense?.isLocked == true)
+        #expect(publication.rights.copy(text: "x") == false)
     }
 
     @Test func tamperedLicenseOpensRestrictedWithTheSignatureError() async throws {

@@ -28,8 +28,12 @@ struct LCPContentProtection: ContentProtection {
         let license: LCPLicense?
         let failure: LCPError?
         switch result {
-        case .success(let opened): license = opened; failure = nil
-        case .failure(let error): license = nil; failure = error
+        case .success(let opened):
+            license = opened
+            failure = nil
+        case .failure(let error):
+            failure = error
+            license = Self.unusableLicense(container, error: error, service: service)
         }
         let cache = DecryptedResourceCache()
         let decryptor: LCPDecryptor
@@ -44,6 +48,16 @@ struct LCPContentProtection: ContentProtection {
                 LCPContentProtectionService(license: license, error: failure, cache: cache)
             }
         }
+    }
+
+    /// A license whose profile Lectern cannot open is still worth showing (provider, dates,
+    /// rights, hint): the person learns what it is (lcp.md §9). Other failures (a bad signature,
+    /// an untrusted certificate) leave nothing trustworthy to show.
+    private static func unusableLicense(_ container: any LicenseContainer, error: LCPError, service: LCPService) -> LCPLicense? {
+        guard case .profileNotSupported = error, let data = try? container.read(),
+              let document = try? LicenseDocument(data: data) else { return nil }
+        return LCPLicense(validated: ValidatedLicense(license: document, status: nil, context: .failure(error)),
+                          repository: nil, client: service.client, validation: nil, now: service.now)
     }
 
     private func licenseContext(_ license: LCPLicense) -> Result<any LCPClientContext, LCPError> {
