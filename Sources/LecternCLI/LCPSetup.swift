@@ -18,7 +18,7 @@ enum LCPSetup {
             ?? .basicProfileTestMode
         var trust = LCPTrustSettings.default
         trust.policy = policy
-        return LCPService(client: BasicProfileLCPClient(trust: trust),
+        return LCPService(trust: trust,
                           licenseRepository: store.map(LCPSQLiteLicenseRepository.init(store:)),
                           passphraseRepository: store.map(LCPSQLitePassphraseRepository.init(store:)))
     }

@@ -38,6 +38,31 @@ public final class X509CRL: @unchecked Sendable {
 
     deinit { X509_CRL_free(handle) }
 
+    /// The DER encoding (what CRL distribution points serve).
+    public var der: [UInt8] {
+        let length = i2d_X509_CRL(handle, nil)
+        guard length > 0 else { return [] }
+        var output = [UInt8](repeating: 0, count: Int(length))
+        let written = output.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            var cursor: UnsafeMutablePointer<UInt8>? = buffer.baseAddress
+            return i2d_X509_CRL(handle, &cursor)
+        }
+        return written == length ? output : []
+    }
+
+    /// The PEM encoding (what ``LCPClient`` takes).
+    public var pem: String {
+        guard let bio = BIO_new(BIO_s_mem()) else { return "" }
+        defer { BIO_free(bio) }
+        guard PEM_write_bio_X509_CRL(bio, handle) == 1 else { return "" }
+        var pointer: UnsafeMutablePointer<CChar>?
+        let length = BIO_ctrl(bio, BIO_CTRL_INFO, 0, &pointer)
+        guard length > 0, let pointer else { return "" }
+        return pointer.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+            String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
+        }
+    }
+
     /// When the CRL was issued (seconds since the epoch).
     public var thisUpdate: Int64? { epochSeconds(X509_CRL_get0_lastUpdate(handle)) }
     /// When the next CRL is due (seconds since the epoch), if the issuer says.

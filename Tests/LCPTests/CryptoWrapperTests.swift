@@ -111,3 +111,12 @@ import TestSupport
         #expect(throws: CryptoError.self) { try AESCBC.encrypt(key: [1], iv: iv, plaintext: plaintext) }
     }
 }
+
+extension CryptoWrapperTests {
+    @Test func crlEncodingsRoundTrip() throws {
+        let crl = try X509CRL(pem: pki.crlPEM)
+        #expect(try X509CRL(der: crl.der).isRevoked(try certificate(pki.revoked)))
+        #expect(try X509CRL(pem: crl.pem).der == crl.der)
+        #expect(crl.pem.hasPrefix("-----BEGIN X509 CRL-----"))
+    }
+}

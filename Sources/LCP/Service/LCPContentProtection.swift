@@ -23,7 +23,7 @@ struct LCPContentProtection: ContentProtection {
         let result = await service.retrieveLicense(
             from: container, credentials: credentials, authentication: authentication,
             allowUserInteraction: allowUserInteraction, sender: sender,
-            publicationPath: Href.isAbsoluteURL(asset.location) ? nil : asset.location)
+            publicationPath: Self.absolutePath(asset.location))
 
         let license: LCPLicense?
         let failure: LCPError?
@@ -48,6 +48,13 @@ struct LCPContentProtection: ContentProtection {
                 LCPContentProtectionService(license: license, error: failure, cache: cache)
             }
         }
+    }
+
+    /// The package's absolute path, remembered with the license; nil for a URL.
+    static func absolutePath(_ location: String) -> String? {
+        if Href.isAbsoluteURL(location) { return nil }
+        if location.hasPrefix("/") { return location }
+        return FileManager.default.currentDirectoryPath + "/" + location
     }
 
     /// A license whose profile Lectern cannot open is still worth showing (provider, dates,

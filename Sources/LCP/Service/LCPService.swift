@@ -46,6 +46,14 @@ public final class LCPService: Sendable {
         self.now = now
     }
 
+    /// A service with the basic-profile client trusting `trust`.
+    public convenience init(trust: LCPTrustSettings, licenseRepository: (any LCPLicenseRepository)?,
+                            passphraseRepository: (any LCPPassphraseRepository)?,
+                            httpClient: any HTTPClient = CurlHTTPClient(), crlProvider: (any LCPCRLProvider)? = nil) {
+        self.init(client: BasicProfileLCPClient(trust: trust), licenseRepository: licenseRepository,
+                  passphraseRepository: passphraseRepository, httpClient: httpClient, crlProvider: crlProvider)
+    }
+
     /// The content protection to give to `PublicationOpener`.
     ///
     /// - Parameter authentication: how to ask for passphrases; when nil, the opener's

@@ -22,8 +22,8 @@ public struct ValidatedLicense: Sendable {
 /// against. Implementations must answer from what they have (a cached copy) and refresh in
 /// the background: opening a book never waits on the network for a CRL (LCP §7.4).
 public protocol LCPCRLProvider: Sendable {
-    /// The CRL (PEM, or DER bytes as Latin-1 are not accepted: PEM only) to check `license`'s
-    /// certificate against; nil when none is known.
+    /// The CRL, PEM-encoded, to check `license`'s certificate against; nil when none is
+    /// known (a downloaded DER CRL converts with `X509CRL(der:).pem`).
     func crl(for license: LicenseDocument) async -> String?
 }
 
