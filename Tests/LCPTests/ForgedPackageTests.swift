@@ -160,9 +160,14 @@ import TestSupport
         try PackageForge.epub(at: path, license: ForgedLicense(
             spec: license.spec, contentKey: license.contentKey, json: license.json,
             data: license.tampered { $0.replacingOccurrences(of: "The usual one", with: "The usual two") }))
-        let publication = try await TestLCP().open(path, credentials: "open sesame")
+        let prompt = ScriptedAuthentication(["open sesame"])
+        let lcp = try TestLCP()
+        let publication = try await lcp.open(path, authentication: prompt, allowUserInteraction: true)
         defer { publication.close() }
         #expect(publication.isRestricted)
         #expect(publication.protectionError.map(userMessage(of:)) == "The LCP license signature is invalid; the book cannot be opened.")
+        // Nobody is asked for the passphrase of a forged license, and it seeds no rights.
+        #expect(prompt.requestCount == 0)
+        #expect(try lcp.licenses.licenseData(id: license.id) == nil)
     }
 }

@@ -215,6 +215,26 @@ import TestSupport
         #expect(try entries(of: path).first { $0.name == "META-INF/license.lcpl" }?.data == forged.data)
     }
 
+    /// A license from the server that does not verify is not stored nor written: the status
+    /// then takes precedence.
+    @Test func aForgedUpdatedLicenseReplacesNothing() async throws {
+        let (path, forged) = try book()
+        let fake = try reissued(forged) {
+            $0.updated = "2026-04-01T00:00:00Z"
+            $0.rights = JSONObject(["copy": .int(1_000_000)])
+        }
+        let tampered = fake.tampered { $0.replacingOccurrences(of: "The usual one", with: "The usual 0ne") }
+        try server.configure(forged.id, ["status": "active", "updated_license": "2026-04-01T00:00:00Z",
+                                         "license": String(decoding: tampered, as: UTF8.self)])
+        let lcp = try TestLCP()
+        let license = try await lcp.retrieveLicense(path, credentials: "open sesame").get()
+        #expect(license.error == nil)
+        #expect(license.license.data == forged.data)
+        #expect(try lcp.licenses.licenseData(id: forged.id) == forged.data)
+        #expect(try entries(of: path).first { $0.name == "META-INF/license.lcpl" }?.data == forged.data)
+        #expect(license.charactersToCopyLeft == 100)
+    }
+
     /// A server that accepts the connection and never answers: the opening goes on after the
     /// status timeout, without the status.
     @Test func aSilentServerOnlyDelaysOpeningByTheTimeout() async throws {

@@ -44,6 +44,14 @@ public struct BasicProfileLCPClient: LCPClient {
                                    certificateTrust: trust)
     }
 
+    public func checkSignature(jsonLicense: String) throws(LCPError) {
+        let license = try LicenseDocument(data: Array(jsonLicense.utf8))
+        guard supportedProfiles.contains(license.encryption.profile) else {
+            throw .profileNotSupported(license.encryption.profile)
+        }
+        _ = try checkCertificate(try verifySignature(of: license), of: license)
+    }
+
     public func decrypt(data: Data, using context: any LCPClientContext) -> Data? {
         guard let context = context as? BasicProfileContext,
               let plaintext = try? LCPBlobCipher.decrypt(data, key: context.contentKey) else { return nil }

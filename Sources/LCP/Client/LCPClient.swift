@@ -28,6 +28,13 @@ public protocol LCPClient: Sendable {
     /// its key check only; nil when none does.
     func findOneValidPassphrase(jsonLicense: String, hashedPassphrases: [String]) -> String?
 
+    /// Checks what can be checked without the user key — the signature and the provider
+    /// certificate — so that a license is vetted before it is stored or replaces the one in the
+    /// package, and before anyone is asked for a passphrase. A client that can only check with
+    /// the key accepts here (the default); ``createContext(jsonLicense:hashedPassphrase:pemCrl:)``
+    /// checks everything anyway.
+    func checkSignature(jsonLicense: String) throws(LCPError)
+
     /// Decrypts whole CBC blocks (`IV‖blocks`, the IV being the ciphertext block before them)
     /// *without* removing any padding, for reading ranges of a resource. A client that cannot
     /// returns nil (the default), and resources are then decrypted whole.
@@ -37,6 +44,7 @@ public protocol LCPClient: Sendable {
 extension LCPClient {
     public var supportedProfiles: Set<String> { [LCPProfile.basic] }
     public func decryptBlocks(data: Data, using context: any LCPClientContext) -> Data? { nil }
+    public func checkSignature(jsonLicense: String) throws(LCPError) {}
 }
 
 /// What ``LCPClient/createContext(jsonLicense:hashedPassphrase:pemCrl:)`` returns: the keys,

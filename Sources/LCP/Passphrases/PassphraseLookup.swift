@@ -39,16 +39,16 @@ struct PassphraseLookup: Sendable {
         // A broken repository must not keep the person from typing the passphrase: its
         // errors only skip that source.
         if let repository {
-            let sources: [[String]] = [
-                (try? repository.passphrases(licenseID: license.id)) ?? [],
-                (try? repository.passphrases(provider: license.provider, userID: license.user.id)) ?? [],
+            let sources: [() -> [String]] = [
+                { (try? repository.passphrases(licenseID: license.id)) ?? [] },
+                { (try? repository.passphrases(provider: license.provider, userID: license.user.id)) ?? [] },
+                { (try? repository.allPassphrases(limit: maxStoredCandidates)) ?? [] },
             ]
-            for candidates in sources {
+            var tried = Set<String>()
+            for source in sources {
+                let candidates = source().filter { tried.insert($0).inserted }
                 if let key = check(candidates) { return store(key, license) }
             }
-            let tried = Set(sources.joined())
-            let others = ((try? repository.allPassphrases(limit: maxStoredCandidates)) ?? []).filter { !tried.contains($0) }
-            if let key = check(others) { return store(key, license) }
         }
 
         let wrong = LCPError.wrongPassphrase(hint: license.encryption.userKey.textHint, hintLink: license.link(LicenseRel.hint)?.href)

@@ -37,7 +37,7 @@ struct LCPContentProtection: ContentProtection {
         }
         let cache = DecryptedResourceCache()
         let decryptor: LCPDecryptor
-        if let license, license.error == nil, case .success(let context) = licenseContext(license) {
+        if let license, case .success(let context) = license.validatedContext {
             decryptor = LCPDecryptor(client: service.client, context: context, cache: cache)
         } else {
             decryptor = LCPDecryptor(lockedBy: failure ?? license?.error ?? .missingPassphrase)
@@ -65,9 +65,5 @@ struct LCPContentProtection: ContentProtection {
               let document = try? LicenseDocument(data: data) else { return nil }
         return LCPLicense(validated: ValidatedLicense(license: document, status: nil, context: .failure(error)),
                           repository: nil, client: service.client, validation: nil, now: service.now)
-    }
-
-    private func licenseContext(_ license: LCPLicense) -> Result<any LCPClientContext, LCPError> {
-        license.validatedContext
     }
 }

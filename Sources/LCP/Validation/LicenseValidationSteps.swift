@@ -4,8 +4,10 @@ import Shared
 /// The work of each state of ``LicenseValidation``.
 extension LicenseValidation {
     /// Parses the license and checks its profile before anything else, so that production
-    /// licenses are refused before anyone is asked for a passphrase. A license that came from
-    /// the status server is stored and written back into the package.
+    /// licenses are refused before anyone is asked for a passphrase; then its signature and
+    /// certificate, so that a forged license is neither stored (it would seed the rights
+    /// counters) nor prompted for. A license that came from the status server is written back
+    /// into the package.
     func validateLicense(_ data: Data, announcedBy status: StatusDocument?) -> Event {
         let license: LicenseDocument
         do {
@@ -15,6 +17,11 @@ extension LicenseValidation {
         }
         guard environment.client.supportedProfiles.contains(license.encryption.profile) else {
             return .failed(.profileNotSupported(license.encryption.profile))
+        }
+        do {
+            try environment.client.checkSignature(jsonLicense: license.text)
+        } catch {
+            return .failed(error)
         }
         try? environment.licenses?.addLicense(license, publicationPath: environment.publicationPath)
         if status != nil {
@@ -56,6 +63,8 @@ extension LicenseValidation {
             do {
                 let fresh = try LicenseDocument(data: data)
                 guard fresh.id == license.id else { return .failed(.licenseMismatch(expected: license.id, received: fresh.id)) }
+                // A license that does not verify must not replace a good one.
+                try environment.client.checkSignature(jsonLicense: fresh.text)
                 return .retrievedLicenseData(data)
             } catch {
                 return .failed(error)
