@@ -14,6 +14,8 @@ let package = Package(
         .executable(name: "lectern", targets: ["lectern"]),
         .library(name: "Shared", targets: ["Shared"]),
         .library(name: "Streamer", targets: ["Streamer"]),
+        .library(name: "LCP", targets: ["LCP"]),
+        .library(name: "LCPSQLite", targets: ["LCPSQLite"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -38,6 +40,9 @@ let package = Package(
         // The Readium layers.
         .target(name: "Shared", dependencies: ["LibZip", "LibCurl", "LibCrypto"]),
         .target(name: "Streamer", dependencies: ["Shared", "LibXML", "LibCrypto", "Zlib"]),
+        // Readium LCP sits beside the Streamer, plugged in as a third-party ContentProtection.
+        .target(name: "LCP", dependencies: ["Shared", "LibCrypto", "Zlib", "LibZip"]),
+        .target(name: "LCPSQLite", dependencies: ["LCP", "Shared", "LibSQLite"]),
 
         // Text layout for the terminal: XHTML to styled blocks to lines of cells (no ncurses).
         .target(name: "TextLayout", dependencies: ["Shared", "LibXML", "CLecternFriBidi"],
@@ -45,7 +50,7 @@ let package = Package(
 
         // The command line.
         .target(name: "LecternCLI", dependencies: [
-            "Shared", "Streamer", "LibCrypto", "TextLayout",
+            "Shared", "Streamer", "LibCrypto", "TextLayout", "LCP", "LCPSQLite",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "lectern", dependencies: ["LecternCLI"]),
@@ -56,6 +61,7 @@ let package = Package(
         .testTarget(name: "StreamerTests", dependencies: ["Streamer", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "TextLayout", "Streamer"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "Shared", "Streamer", "TestSupport"]),
+        .testTarget(name: "LCPTests", dependencies: ["LCP", "LCPSQLite", "Streamer", "Shared", "LibCrypto", "LibZip", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -55,6 +55,7 @@ struct CheckCommand: AsyncParsableCommand {
         object["mediaType"] = .string(opened.asset.format.mediaType.string)
         object["title"] = publication.metadata.title.map(JSONValue.string) ?? .null
         object["protection"] = protection?.json ?? .null
+        object["license"] = protection?.license?.json ?? .null
         object["readingOrder"] = .array(publication.readingOrder.map { .string(ResourceCheck.displayHref($0)) })
         object["resources"] = .array(results.map(\.json))
         object["warnings"] = .array(opened.warnings.map { .string($0.description) })
@@ -67,6 +68,7 @@ struct CheckCommand: AsyncParsableCommand {
         if let protection {
             Output.line("Protection: \(protection.name ?? protection.scheme)\(protection.restricted ? " — restricted" : "")")
             if let error = protection.error { Output.line("  \(error)") }
+            for (label, value) in protection.license?.fields ?? [] { Output.line("  " + (label + ":").padding(14) + value) }
         }
         for warning in opened.warnings { Output.line("warning: \(warning)") }
         for result in results {

@@ -37,6 +37,7 @@ struct InfoCommand: AsyncParsableCommand {
             object["format"] = .string(opened.asset.format.description)
             object["mediaType"] = .string(opened.asset.format.mediaType.string)
             object["protection"] = protection?.json ?? .null
+            object["license"] = protection?.license?.json ?? .null
             object["manifest"] = publication.manifest.json
             object["warnings"] = .array(opened.warnings.map { .string($0.description) })
             Output.json(.object(object))
@@ -83,6 +84,7 @@ struct InfoCommand: AsyncParsableCommand {
             field("Protection", (protection.name ?? protection.scheme) + (protection.restricted ? " (restricted)" : ""))
             field("Reason", protection.error)
             field("Rights", "copy \(protection.canCopy ? "allowed" : "not allowed"), print \(protection.canPrint ? "allowed" : "not allowed")")
+            for (label, value) in protection.license?.fields ?? [] { field(label, value) }
         } else {
             field("Protection", "none")
         }

@@ -8,9 +8,16 @@ public struct LecternCommand: AsyncParsableCommand {
         discussion: """
             Exit statuses of `info` and `check`: 0 all readable, 1 some resources failed, \
             2 cannot be opened, 3 opened but restricted by its protection.
+
+            Readium LCP: passphrases are remembered as their SHA-256 in \
+            $XDG_DATA_HOME/lectern/library.sqlite. Basic-profile (test) licenses signed with the \
+            legacy EDRLab test certificate, whose root was never published, are accepted when \
+            their signature verifies and the certificate was valid at the license date; set \
+            LECTERN_LCP_TRUST=strict to require a chain to a trusted root.
             """,
         version: "0.1.0",
-        subcommands: [ShelfCommand.self, InfoCommand.self, CheckCommand.self, CatCommand.self, RenderCommand.self],
+        subcommands: [ShelfCommand.self, InfoCommand.self, CheckCommand.self, CatCommand.self, RenderCommand.self,
+                      ConsumeRightsCommand.self],
         defaultSubcommand: ShelfCommand.self
     )
 

@@ -8,6 +8,8 @@ struct ProtectionSummary {
     let error: String?
     let canCopy: Bool
     let canPrint: Bool
+    /// The LCP license, when there is one.
+    let license: LicenseSummary?
 
     init?(_ publication: Publication) {
         guard let service = publication.contentProtectionService else { return nil }
@@ -17,6 +19,7 @@ struct ProtectionSummary {
         error = service.error.map(userMessage(of:))
         canCopy = service.rights.canCopy
         canPrint = service.rights.canPrint
+        license = LicenseSummary(publication)
     }
 
     var json: JSONValue {

@@ -1,3 +1,4 @@
+import LCP
 import Shared
 import Streamer
 
@@ -6,9 +7,9 @@ import Streamer
 struct PublicationLoader: Sendable {
     let retriever = AssetRetriever()
 
-    /// The third-party protections, in order of precedence (LCP and signed audiobooks plug
-    /// in here as their modules land).
-    var contentProtections: [any ContentProtection] { [] }
+    /// The third-party protections, in order of precedence (signed audiobooks plug in here
+    /// as their module lands).
+    var contentProtections: [any ContentProtection] { [LCPSetup.makeService().contentProtection()] }
 
     /// A successfully opened publication with what was tolerated on the way.
     struct Opened: Sendable {

@@ -1,0 +1,37 @@
+import Shared
+
+/// The content protection service of an LCP publication: restricted when the license failed
+/// validation, is out of its rights, or is still locked by its passphrase; its rights are the
+/// license's.
+public final class LCPContentProtectionService: ContentProtectionService {
+    /// The license, when it could be read (even locked).
+    public let license: LCPLicense?
+    private let failure: LCPError?
+    private let cache: DecryptedResourceCache?
+
+    init(license: LCPLicense?, error: LCPError?, cache: DecryptedResourceCache?) {
+        self.license = license
+        failure = error
+        self.cache = cache
+    }
+
+    /// Why the publication is locked: the validation failure, else the license's status or
+    /// passphrase error.
+    public var lcpError: LCPError? { failure ?? license?.error }
+
+    public var error: (any Error)? { lcpError }
+    public var isRestricted: Bool { lcpError != nil }
+    public var rights: any UserRights {
+        guard let license, !isRestricted else { return AllRestrictedUserRights() }
+        return license
+    }
+    public var name: LocalizedString? { .nonlocalized("Readium LCP") }
+    public var scheme: String { LCPDecryptor.scheme }
+
+    public func close() { cache?.removeAll() }
+}
+
+extension Publication {
+    /// The LCP license, when the publication is protected with Readium LCP.
+    public var lcpLicense: LCPLicense? { findService(LCPContentProtectionService.self)?.license }
+}

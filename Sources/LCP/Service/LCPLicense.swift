@@ -1,0 +1,169 @@
+import FoundationEssentials
+import Shared
+import Synchronization
+
+/// An opened LCP license: its documents, whether it can be read, and its rights.
+///
+/// It is the ``UserRights`` of an LCP publication: copy and print are counted against the
+/// license's `rights.copy` (characters) and `rights.print` (pages), persisted in the license
+/// repository and consumed atomically, all or nothing.
+///
+/// **Characters** are counted as Swift `Character`s (extended grapheme clusters, what
+/// `String.count` gives) of the exact text placed on the clipboard, spaces and line breaks
+/// included: "é" written with a combining accent is one character, an emoji with a
+/// variation selector or a ZWJ family emoji is one character.
+public final class LCPLicense: UserRights, Sendable {
+    private let validated: Mutex<ValidatedLicense>
+    private let repository: (any LCPLicenseRepository)?
+    private let client: any LCPClient
+    private let validation: LicenseValidation?
+    private let now: @Sendable () -> Date
+
+    init(validated: ValidatedLicense, repository: (any LCPLicenseRepository)?, client: any LCPClient,
+         validation: LicenseValidation?, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.validated = Mutex(validated)
+        self.repository = repository
+        self.client = client
+        self.validation = validation
+        self.now = now
+    }
+
+    private var current: ValidatedLicense { validated.withLock { $0 } }
+
+    /// The license document.
+    public var license: LicenseDocument { current.license }
+    /// The last License Status Document received, if any.
+    public var status: StatusDocument? { current.status }
+    /// Why the publication cannot be read (a status error, a missing or wrong passphrase), or
+    /// nil when it can.
+    public var error: LCPError? { current.error }
+    /// Whether the publication's resources are locked.
+    public var isLocked: Bool { error != nil }
+
+    /// The keys, or why there are none.
+    var validatedContext: Result<any LCPClientContext, LCPError> { current.context }
+
+    private var context: (any LCPClientContext)? {
+        if case .success(let context) = current.context { return context }
+        return nil
+    }
+
+    /// The `user` members that were encrypted, decrypted (display only; never stored).
+    public var userFields: [String: String] { context?.userFields ?? [:] }
+    /// The user's name: decrypted when it was encrypted and the license is unlocked.
+    public var userName: String? { userValue("name") }
+    /// The user's e-mail address, likewise.
+    public var userEmail: String? { userValue("email") }
+
+    private func userValue(_ name: String) -> String? {
+        if let clear = userFields[name] { return clear }
+        return license.user.encrypted.contains(name) ? nil : license.user.json[name]?.string
+    }
+
+    /// How the provider certificate was trusted, once unlocked.
+    public var certificateTrust: LCPCertificateTrust? { context?.certificateTrust }
+
+    /// Decrypts an `IV‖ciphertext` blob with the content key (nil when locked or invalid).
+    public func decipher(_ data: Data) -> Data? {
+        guard let context else { return nil }
+        return client.decrypt(data: data, using: context)
+    }
+
+    func update(_ newValue: ValidatedLicense) {
+        validated.withLock { $0 = newValue }
+    }
+
+    // MARK: - Rights
+
+    /// Characters that may still be copied; nil = unlimited; 0 when locked.
+    public var charactersToCopyLeft: Int? { left(.copy) }
+    /// Pages that may still be printed; nil = unlimited; 0 when locked.
+    public var pagesToPrintLeft: Int? { left(.print) }
+
+    private func grant(_ right: LCPRight) -> Int? {
+        right == .copy ? license.rights.copy : license.rights.print
+    }
+
+    private func left(_ right: LCPRight) -> Int? {
+        guard !isLocked else { return 0 }
+        guard let grant = grant(right) else { return nil }
+        guard let stored = try? repository?.rightsLeft(licenseID: license.id) else { return grant }
+        return right == .copy ? stored.copies : stored.prints
+    }
+
+    private func canConsume(_ right: LCPRight, _ amount: Int) -> Bool {
+        guard amount >= 0, !isLocked else { return false }
+        guard let left = left(right) else { return true }
+        return left >= amount
+    }
+
+    private func consume(_ right: LCPRight, _ amount: Int) -> Bool {
+        guard amount >= 0, !isLocked else { return false }
+        if grant(right) == nil { return true }
+        guard let repository else { return false }
+        return (try? repository.consume(right, amount: amount, licenseID: license.id)) ?? false
+    }
+
+    public var canCopy: Bool { canConsume(.copy, 1) }
+    /// Whether `text` may be copied (its `Character`s counted), without consuming anything.
+    public func canCopy(text: String) -> Bool { canConsume(.copy, text.count) }
+    /// Consumes the right to copy `text` (its `Character`s counted); all or nothing.
+    public func copy(text: String) -> Bool { consume(.copy, text.count) }
+    public var canPrint: Bool { canConsume(.print, 1) }
+    public func canPrint(pageCount: Int) -> Bool { canConsume(.print, pageCount) }
+    public func print(pageCount: Int) -> Bool { consume(.print, pageCount) }
+
+    // MARK: - Loans
+
+    /// Whether the status document offers a renewal.
+    public var canRenewLoan: Bool { status?.link(LicenseRel.renew) != nil }
+    /// Whether the status document offers a return.
+    public var canReturnPublication: Bool { status?.link(LicenseRel.return) != nil }
+
+    /// Renews the loan (up to `potential_rights.end`). Not available in this version.
+    public func renewLoan(with delegate: any LCPRenewDelegate, prefersWebPage: Bool = false) async throws(LCPError) {
+        guard canRenewLoan else { throw .interactionNotAvailable }
+        throw .notAvailableYet("Renewing a loan")
+    }
+
+    /// Returns the publication to its provider. Not available in this version.
+    public func returnPublication() async throws(LCPError) {
+        guard canReturnPublication else { throw .interactionNotAvailable }
+        throw .notAvailableYet("Returning a book")
+    }
+
+    // MARK: - The older DRM interface
+
+    /// The status of the loan: the status document's, else derived from the rights dates.
+    public var currentStatus: String {
+        if let status { return status.status.rawValue }
+        return areRightsValid ? StatusDocument.Status.active.rawValue : StatusDocument.Status.expired.rawValue
+    }
+    /// When the license was last updated (`updated ?? issued`).
+    public var lastUpdate: Date { license.dateOfLastUpdate }
+    public var issued: Date { license.issued }
+    public var provider: String { license.provider }
+    public var rightsStart: Date? { license.rights.start }
+    public var rightsEnd: Date? { license.rights.end }
+    /// The latest end date a renewal may reach.
+    public var potentialRightsEnd: Date? { status?.potentialRightsEnd }
+    /// The pages printable over the license's life, as granted (nil = unlimited).
+    public var rightsPrints: Int? { license.rights.print }
+    /// The characters copyable over the license's life, as granted (nil = unlimited).
+    public var rightsCopies: Int? { license.rights.copy }
+    /// Whether now is within the rights period.
+    public var areRightsValid: Bool {
+        let date = now()
+        return (rightsStart.map { date >= $0 } ?? true) && (rightsEnd.map { date <= $0 } ?? true)
+    }
+
+    /// Registers this device with the status server, if it offers registration and this
+    /// device has not registered yet.
+    public func register() async throws(LCPError) {
+        guard let validation else { throw .interactionNotAvailable }
+        switch await validation.registerDevice() {
+        case .success(let newValue): update(newValue)
+        case .failure(let error): throw error
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import FoundationEssentials
+import LCP
+import LibSQLite
+
+/// ``LCPLicenseRepository`` on the library database.
+public final class LCPSQLiteLicenseRepository: LCPLicenseRepository {
+    private let store: LCPSQLiteStore
+
+    public init(store: LCPSQLiteStore) {
+        self.store = store
+    }
+
+    public func addLicense(_ license: LicenseDocument, publicationPath: String?) throws(LCPError) {
+        let now = LCPSQLiteStore.now()
+        try store.transaction { database throws(SQLiteError) in
+            let exists = try !database.query("SELECT 1 FROM lcp_licenses WHERE license_id = ?", [.text(license.id)]).isEmpty
+            let dates: [SQLiteValue] = [
+                .text(RFC3339Date.string(license.issued)), .text(license.updated.map(RFC3339Date.string)),
+                .text(license.rights.start.map(RFC3339Date.string)), .text(license.rights.end.map(RFC3339Date.string)),
+            ]
+            if exists {
+                // The counters stay as they are: a renewed license must not restore rights.
+                try database.run("""
+                    UPDATE lcp_licenses SET provider = ?, user_id = ?, license_json = ?, issued = ?, updated = ?,
+                        rights_start = ?, rights_end = ?, publication_path = COALESCE(?, publication_path), updated_at = ?
+                    WHERE license_id = ?
+                    """, [.text(license.provider), .text(license.user.id), .blob(license.data)] + dates
+                        + [.text(publicationPath), .text(now), .text(license.id)])
+            } else {
+                try database.run("""
+                    INSERT INTO lcp_licenses (license_id, provider, user_id, license_json, issued, updated, rights_start,
+                        rights_end, copies_left, prints_left, publication_path, created_at, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, [.text(license.id), .text(license.provider), .text(license.user.id), .blob(license.data)] + dates
+                        + [.integer(license.rights.copy), .integer(license.rights.print), .text(publicationPath),
+                           .text(now), .text(now)])
+            }
+        }
+    }
+
+    public func licenseData(id: String) throws(LCPError) -> Data? {
+        try store.withDatabase { database throws(SQLiteError) in
+            try database.query("SELECT license_json FROM lcp_licenses WHERE license_id = ?", [.text(id)]).first?.data(0)
+        }
+    }
+
+    public func rightsLeft(licenseID: String) throws(LCPError) -> LCPRightsLeft? {
+        try store.withDatabase { database throws(SQLiteError) in
+            guard let row = try database.query("SELECT copies_left, prints_left FROM lcp_licenses WHERE license_id = ?",
+                                               [.text(licenseID)]).first else { return nil }
+            return LCPRightsLeft(copies: row.int(0), prints: row.int(1))
+        }
+    }
+
+    public func consume(_ right: LCPRight, amount: Int, licenseID: String) throws(LCPError) -> Bool {
+        guard amount >= 0 else { return false }
+        let column = right == .copy ? "copies_left" : "prints_left"
+        return try store.transaction { database throws(SQLiteError) in
+            let rows = try database.query("SELECT \(column) FROM lcp_licenses WHERE license_id = ?", [.text(licenseID)])
+            guard let row = rows.first else { return false }
+            if row.isNull(0) { return true }
+            // One conditional update: it changes the row only if enough is left, so neither a
+            // concurrent process nor a crash can take the counter below zero.
+            let changed = try database.run(
+                "UPDATE lcp_licenses SET \(column) = \(column) - ? WHERE license_id = ? AND \(column) >= ?",
+                [.integer(amount), .text(licenseID), .integer(amount)])
+            return changed == 1
+        }
+    }
+
+    public func isDeviceRegistered(licenseID: String) throws(LCPError) -> Bool {
+        try store.withDatabase { database throws(SQLiteError) in
+            try database.query("SELECT device_registered FROM lcp_licenses WHERE license_id = ?", [.text(licenseID)])
+                .first?.int(0) == 1
+        }
+    }
+
+    public func registerDevice(licenseID: String) throws(LCPError) {
+        try store.withDatabase { database throws(SQLiteError) in
+            try database.run("UPDATE lcp_licenses SET device_registered = 1, updated_at = ? WHERE license_id = ?",
+                             [.text(LCPSQLiteStore.now()), .text(licenseID)])
+        }
+    }
+
+    public func deviceID(provider: String) throws(LCPError) -> String {
+        try store.transaction { database throws(SQLiteError) in
+            if let existing = try database.query("SELECT device_id FROM lcp_device WHERE provider = ?", [.text(provider)])
+                .first?.string(0) {
+                return existing
+            }
+            let id = UUID().uuidString.lowercased()
+            try database.run("INSERT INTO lcp_device (provider, device_id) VALUES (?, ?)", [.text(provider), .text(id)])
+            return id
+        }
+    }
+
+    public func updateStatus(_ status: StatusDocument, licenseID: String) throws(LCPError) {
+        try store.withDatabase { database throws(SQLiteError) in
+            try database.run("""
+                UPDATE lcp_licenses SET status = ?, status_json = ?, status_checked_at = ? WHERE license_id = ?
+                """, [.text(status.status.rawValue), .blob(status.data), .text(LCPSQLiteStore.now()), .text(licenseID)])
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import FoundationEssentials
+import LCP
+import Shared
+
+/// What `info` and `check` say about an LCP license: id, provider, user, dates, status, and
+/// the copies and prints left (read without consuming anything).
+struct LicenseSummary {
+    let license: LCPLicense
+
+    init?(_ publication: Publication) {
+        guard let license = publication.lcpLicense else { return nil }
+        self.license = license
+    }
+
+    private var document: LicenseDocument { license.license }
+
+    private var statusText: String {
+        if let status = license.status { return status.status.rawValue }
+        return license.areRightsValid ? "no status document (within its rights period)" : "no status document (outside its rights period)"
+    }
+
+    private func quantity(_ left: Int?, grant: Int?, unit: String) -> String {
+        guard let grant else { return "unlimited" }
+        return "\(left ?? grant) \(unit)\(left == 1 ? "" : "s") (of \(grant))"
+    }
+
+    /// `name <email>`, with whatever is known.
+    private var user: String? {
+        let parts = [license.userName, license.userEmail.map { "<\($0)>" }].compactMap { $0 }
+        if parts.isEmpty { return document.user.id }
+        return parts.joined(separator: " ")
+    }
+
+    /// Lines for the text output, as (label, value).
+    var fields: [(String, String)] {
+        var fields: [(String, String)] = [("License", document.id), ("Provider", document.provider)]
+        if let user { fields.append(("User", user)) }
+        fields.append(("Issued", RFC3339Date.display(document.issued)))
+        if let updated = document.updated { fields.append(("Updated", RFC3339Date.display(updated))) }
+        if let start = document.rights.start { fields.append(("Loan start", RFC3339Date.display(start))) }
+        if let end = document.rights.end { fields.append(("Loan end", RFC3339Date.display(end))) }
+        if let potential = license.potentialRightsEnd { fields.append(("Renewable to", RFC3339Date.display(potential))) }
+        fields.append(("Status", statusText))
+        fields.append(("Copies left", quantity(license.charactersToCopyLeft, grant: license.rightsCopies, unit: "character")))
+        fields.append(("Prints left", quantity(license.pagesToPrintLeft, grant: license.rightsPrints, unit: "page")))
+        if let note = license.certificateTrust?.note { fields.append(("Certificate", note)) }
+        if license.isLocked { fields.append(("Hint", document.encryption.userKey.textHint)) }
+        if let hint = document.link(LicenseRel.hint)?.href, license.isLocked { fields.append(("Hint page", hint)) }
+        return fields
+    }
+
+    var json: JSONValue {
+        func date(_ value: Date?) -> JSONValue { value.map { .string(RFC3339Date.string($0)) } ?? .null }
+        func number(_ value: Int?) -> JSONValue { value.map(JSONValue.int) ?? .null }
+        var object = JSONObject()
+        object["id"] = .string(document.id)
+        object["provider"] = .string(document.provider)
+        object["user"] = .object(JSONObject([
+            "id": document.user.id.map(JSONValue.string) ?? .null,
+            "name": license.userName.map(JSONValue.string) ?? .null,
+            "email": license.userEmail.map(JSONValue.string) ?? .null,
+        ]))
+        object["issued"] = date(document.issued)
+        object["updated"] = date(document.updated)
+        object["start"] = date(document.rights.start)
+        object["end"] = date(document.rights.end)
+        object["potentialEnd"] = date(license.potentialRightsEnd)
+        object["status"] = license.status.map { .string($0.status.rawValue) } ?? .null
+        object["locked"] = .bool(license.isLocked)
+        object["error"] = license.error.map { .string($0.userMessage) } ?? .null
+        // null = unlimited.
+        object["copiesLeft"] = license.rightsCopies == nil ? .null : number(license.charactersToCopyLeft)
+        object["printsLeft"] = license.rightsPrints == nil ? .null : number(license.pagesToPrintLeft)
+        object["copyGrant"] = number(license.rightsCopies)
+        object["printGrant"] = number(license.rightsPrints)
+        object["certificate"] = license.certificateTrust.map { .string($0.rawValue) } ?? .null
+        object["hint"] = .string(document.encryption.userKey.textHint)
+        object["hintLink"] = document.link(LicenseRel.hint).map { .string($0.href) } ?? .null
+        return .object(object)
+    }
+}

@@ -1,0 +1,83 @@
+import CLecternCrypto
+
+/// The signature schemes Lectern verifies.
+public enum SignatureAlgorithm: Sendable, Hashable {
+    /// RSASSA-PKCS1-v1_5 with SHA-256 (`http://www.w3.org/2001/04/xmldsig-more#rsa-sha256`).
+    case rsaPKCS1v15SHA256
+    /// ECDSA with SHA-256, the signature given as raw `r‖s` (IEEE P1363), each half padded to
+    /// the curve size, as in XML-DSig and LCP (`…xmldsig-more#ecdsa-sha256`).
+    case ecdsaSHA256Raw
+    /// ECDSA with SHA-256, the signature given as a DER `ECDSA-Sig-Value` (OpenSSL's own form).
+    case ecdsaSHA256DER
+}
+
+extension X509Certificate {
+    /// Whether `signature` is a valid signature of `message` by the certificate's public key.
+    /// Any malformed input (wrong key type, bad encoding) is simply "not valid".
+    public func verifySignature(_ signature: some Collection<UInt8>, of message: some Collection<UInt8>,
+                                algorithm: SignatureAlgorithm) -> Bool {
+        guard let key = X509_get_pubkey(handle) else { ERR_clear_error(); return false }
+        defer { EVP_PKEY_free(key) }
+        defer { ERR_clear_error() }
+        let keyType = EVP_PKEY_get_base_id(key)
+        var signatureBytes = Array(signature)
+        switch algorithm {
+        case .rsaPKCS1v15SHA256:
+            guard keyType == EVP_PKEY_RSA else { return false }
+        case .ecdsaSHA256Raw:
+            guard keyType == EVP_PKEY_EC, let der = ECDSASignature.der(fromRaw: signatureBytes) else { return false }
+            signatureBytes = der
+        case .ecdsaSHA256DER:
+            guard keyType == EVP_PKEY_EC else { return false }
+        }
+        guard let context = EVP_MD_CTX_new() else { return false }
+        defer { EVP_MD_CTX_free(context) }
+        guard EVP_DigestVerifyInit(context, nil, EVP_sha256(), nil, key) == 1 else { return false }
+        if algorithm == .rsaPKCS1v15SHA256 {
+            // PKCS#1 v1.5 is OpenSSL's default for RSA, but say so rather than rely on it.
+            var keyContext: OpaquePointer?
+            keyContext = EVP_MD_CTX_get_pkey_ctx(context)
+            guard let keyContext, EVP_PKEY_CTX_set_rsa_padding(keyContext, RSA_PKCS1_PADDING) == 1 else { return false }
+        }
+        let data = Array(message)
+        let result = signatureBytes.withUnsafeBufferPointer { sig in
+            data.withUnsafeBufferPointer { msg in
+                EVP_DigestVerify(context, sig.baseAddress, sig.count, msg.baseAddress, msg.count)
+            }
+        }
+        return result == 1
+    }
+}
+
+/// Conversions between the two encodings of an ECDSA signature.
+public enum ECDSASignature {
+    /// The DER `ECDSA-Sig-Value` of a raw `r‖s` signature (two equal halves); nil when the
+    /// input cannot be one.
+    public static func der(fromRaw raw: [UInt8]) -> [UInt8]? {
+        guard !raw.isEmpty, raw.count % 2 == 0, raw.count <= 264 else { return nil }
+        let half = raw.count / 2
+        guard let signature = ECDSA_SIG_new() else { return nil }
+        defer { ECDSA_SIG_free(signature) }
+        let r = raw[0..<half].withUnsafeBufferPointer { BN_bin2bn($0.baseAddress, Int32(half), nil) }
+        let s = raw[half...].withUnsafeBufferPointer { BN_bin2bn($0.baseAddress, Int32(half), nil) }
+        guard let r, let s else {
+            BN_free(r)
+            BN_free(s)
+            return nil
+        }
+        // ECDSA_SIG_set0 takes ownership of both numbers.
+        guard ECDSA_SIG_set0(signature, r, s) == 1 else {
+            BN_free(r)
+            BN_free(s)
+            return nil
+        }
+        let length = i2d_ECDSA_SIG(signature, nil)
+        guard length > 0 else { return nil }
+        var output = [UInt8](repeating: 0, count: Int(length))
+        let written = output.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            var cursor: UnsafeMutablePointer<UInt8>? = buffer.baseAddress
+            return i2d_ECDSA_SIG(signature, &cursor)
+        }
+        return written == length ? output : nil
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import LCP
+import LCPSQLite
+import LibSQLite
+import Shared
+import Testing
+import TestSupport
+
+/// The SQLite repositories: file, schema, rights counters, device identity.
+@Suite struct RepositoryTests {
+    let directory = Fixtures.temporaryDirectory("lcp-repo")
+    var path: String { directory + "/data/lectern/library.sqlite" }
+
+    func license(copy: Int? = 100, print: Int? = 10, id: String = UUID().uuidString) throws -> LicenseDocument {
+        var spec = LicenseSpec()
+        spec.id = id
+        var rights = JSONObject()
+        rights.set("copy", copy.map(JSONValue.int))
+        rights.set("print", print.map(JSONValue.int))
+        spec.rights = rights
+        return try LicenseDocument(data: try LicenseForge.make(spec).data)
+    }
+
+    @Test func databaseIsPrivateInWALWithPrefixedVersionedTables() throws {
+        let store = try LCPSQLiteStore(path: path)
+        try LCPSQLiteLicenseRepository(store: store).addLicense(try license(), publicationPath: "/books/a.epub")
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        let directoryMode = try FileManager.default.attributesOfItem(atPath: directory + "/data/lectern")[.posixPermissions] as? NSNumber
+        #expect(directoryMode?.intValue == 0o700)
+        let database = try SQLiteDatabase(path: path)
+        #expect(try database.query("PRAGMA journal_mode").first?.string(0) == "wal")
+        let tables = try database.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap { $0.string(0) }
+        #expect(tables == ["lcp_crl", "lcp_device", "lcp_licenses", "lcp_schema", "lcp_user_keys"])
+        #expect(try database.query("SELECT version FROM lcp_schema").first?.int(0) == 1)
+        // LCP leaves PRAGMA user_version to the bookshelf sharing the file.
+        #expect(database.userVersion == 0)
+    }
+
+    @Test func reopeningKeepsTheDataAndANewerSchemaIsRefused() throws {
+        let first = try license()
+        do {
+            let store = try LCPSQLiteStore(path: path)
+            try LCPSQLiteLicenseRepository(store: store).addLicense(first, publicationPath: nil)
+        }
+        let reopened = LCPSQLiteLicenseRepository(store: try LCPSQLiteStore(path: path))
+        #expect(try reopened.licenseData(id: first.id) == first.data)
+        try SQLiteDatabase(path: path).run("UPDATE lcp_schema SET version = 99")
+        #expect(throws: LCPError.self) { try LCPSQLiteStore(path: path) }
+    }
+
+    @Test func rightsAreSeededOnceAndConsumedAllOrNothing() throws {
+        let repository = LCPSQLiteLicenseRepository(store: try LCPSQLiteStore(path: path))
+        let document = try license(copy: 100, print: 3)
+        try repository.addLicense(document, publicationPath: nil)
+        #expect(try repository.rightsLeft(licenseID: document.id) == LCPRightsLeft(copies: 100, prints: 3))
+        #expect(try repository.consume(.copy, amount: 60, licenseID: document.id))
+        #expect(try !repository.consume(.copy, amount: 41, licenseID: document.id))
+        #expect(try repository.consume(.copy, amount: 40, licenseID: document.id))
+        #expect(try !repository.consume(.copy, amount: 1, licenseID: document.id))
+        #expect(try repository.consume(.copy, amount: 0, licenseID: document.id))
+        #expect(try !repository.consume(.print, amount: -1, licenseID: document.id))
+        #expect(try repository.consume(.print, amount: 3, licenseID: document.id))
+        // Storing the license again (a renewal) does not restore the rights.
+        try repository.addLicense(document, publicationPath: "/elsewhere.epub")
+        #expect(try repository.rightsLeft(licenseID: document.id) == LCPRightsLeft(copies: 0, prints: 0))
+        #expect(try !repository.consume(.copy, amount: 1, licenseID: "unknown"))
+    }
+
+    @Test func unlimitedRightsAreNeverExhausted() throws {
+        let repository = LCPSQLiteLicenseRepository(store: try LCPSQLiteStore(path: path))
+        let document = try license(copy: nil, print: -5)
+        try repository.addLicense(document, publicationPath: nil)
+        #expect(try repository.rightsLeft(licenseID: document.id) == LCPRightsLeft(copies: nil, prints: nil))
+        #expect(try repository.consume(.copy, amount: 1_000_000, licenseID: document.id))
+        #expect(try repository.consume(.print, amount: 1_000_000, licenseID: document.id))
+    }
+
+    @Test func deviceIdentityIsStablePerProviderAndRegistrationIsRemembered() throws {
+        let store = try LCPSQLiteStore(path: path)
+        let repository = LCPSQLiteLicenseRepository(store: store)
+        let id = try repository.deviceID(provider: "https://a.example")
+        #expect(UUID(uuidString: id) != nil)
+        #expect(try repository.deviceID(provider: "https://a.example") == id)
+        #expect(try repository.deviceID(provider: "https://b.example") != id)
+        #expect(try LCPSQLiteLicenseRepository(store: try LCPSQLiteStore(path: path)).deviceID(provider: "https://a.example") == id)
+        let document = try license()
+        try repository.addLicense(document, publicationPath: nil)
+        #expect(try !repository.isDeviceRegistered(licenseID: document.id))
+        try repository.registerDevice(licenseID: document.id)
+        #expect(try repository.isDeviceRegistered(licenseID: document.id))
+    }
+
+    @Test func passphrasesAreFoundByLicenseProviderAndRecency() throws {
+        let repository = LCPSQLitePassphraseRepository(store: try LCPSQLiteStore(path: path))
+        try repository.addPassphrase(String(repeating: "A", count: 64), licenseID: "l1", provider: "p", userID: "u")
+        try repository.addPassphrase(String(repeating: "b", count: 64), licenseID: "l2", provider: "p", userID: nil)
+        try repository.addPassphrase(String(repeating: "a", count: 64), licenseID: "l1", provider: "p", userID: "u")
+        #expect(try repository.passphrases(licenseID: "l1") == [String(repeating: "a", count: 64)])
+        #expect(try repository.passphrases(provider: "p", userID: "u") == [String(repeating: "a", count: 64)])
+        #expect(try repository.passphrases(provider: "p", userID: nil) == [String(repeating: "b", count: 64)])
+        #expect(try Set(repository.allPassphrases(limit: 10)) == [String(repeating: "a", count: 64), String(repeating: "b", count: 64)])
+        #expect(try repository.allPassphrases(limit: 1).count == 1)
+    }
+
+    /// Copy is counted in `Character`s (grapheme clusters), print in pages; a restricted
+    /// license grants nothing; peeking consumes nothing.
+    @Test func licenseRightsCountCharactersAndPages() async throws {
+        var spec = LicenseSpec()
+        spec.rights = JSONObject(["copy": .int(10), "print": .int(2)])
+        let forged = try LicenseForge.make(spec)
+        let path = directory + "/book.epub"
+        try PackageForge.epub(at: path, license: forged, resources: [
+            ForgedResource("OEBPS/chapter1.xhtml", PackageForge.text(2000), mediaType: "application/xhtml+xml"),
+        ])
+        let lcp = try TestLCP(directory: directory)
+        let publication = try await lcp.open(path, credentials: "open sesame")
+        defer { publication.close() }
+        let rights = publication.rights
+        let license = try #require(publication.lcpLicense)
+        #expect(license.charactersToCopyLeft == 10)
+        #expect(rights.canCopy(text: "0123456789"))
+        #expect(!rights.canCopy(text: "0123456789a"))
+        #expect(license.charactersToCopyLeft == 10)
+        // "é" as e + combining acute, a family emoji joined with ZWJ, "a\nb": 1 + 1 + 3.
+        #expect(rights.copy(text: "e\u{301}"))
+        #expect(rights.copy(text: "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"))
+        #expect(rights.copy(text: "a\nb"))
+        #expect(license.charactersToCopyLeft == 5)
+        #expect(!rights.copy(text: "123456"))
+        #expect(license.charactersToCopyLeft == 5)
+        #expect(rights.copy(text: "12345"))
+        #expect(!rights.canCopy)
+        #expect(rights.print(pageCount: 2))
+        #expect(!rights.print(pageCount: 1))
+        #expect(license.pagesToPrintLeft == 0)
+        // Printing never touched the copy counter, and copying never the print one.
+        #expect(try lcp.licenses.rightsLeft(licenseID: forged.id) == LCPRightsLeft(copies: 0, prints: 0))
+    }
+}
