@@ -27,16 +27,18 @@ let package = Package(
         // libcurl is loaded at run time (dlopen), only its headers are needed to build.
         .systemLibrary(name: "CLecternCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         cModule("CLecternSQLite", pkgConfig: "sqlite3", apt: "libsqlite3-dev"),
+        cModule("CLecternPoppler", pkgConfig: "poppler-glib", apt: "libpoppler-glib-dev"),
         .target(name: "LibXML", dependencies: ["CLecternXML2"]),
         .target(name: "Zlib", dependencies: ["CLecternZlib"]),
         .target(name: "LibCrypto", dependencies: ["CLecternCrypto"]),
         .target(name: "LibZip", dependencies: ["CLecternZip"]),
         .target(name: "LibCurl", dependencies: ["CLecternCurl"]),
         .target(name: "LibSQLite", dependencies: ["CLecternSQLite"]),
+        .target(name: "LibPoppler", dependencies: ["CLecternPoppler"]),
 
         // The Readium layers.
         .target(name: "Shared", dependencies: ["LibZip", "LibCurl", "LibCrypto"]),
-        .target(name: "Streamer", dependencies: ["Shared", "LibXML", "LibCrypto", "Zlib"]),
+        .target(name: "Streamer", dependencies: ["Shared", "LibXML", "LibCrypto", "Zlib", "LibPoppler"]),
 
         // The command line.
         .target(name: "LecternCLI", dependencies: [
@@ -48,7 +50,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CLibraryTests", dependencies: ["LibXML", "Zlib", "LibCrypto", "LibZip", "LibCurl", "LibSQLite", "TestSupport"]),
         .testTarget(name: "SharedTests", dependencies: ["Shared", "TestSupport"]),
-        .testTarget(name: "StreamerTests", dependencies: ["Streamer", "TestSupport"]),
+        .testTarget(name: "StreamerTests", dependencies: ["Streamer", "LibPoppler", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
