@@ -10,7 +10,7 @@ public struct LecternCommand: AsyncParsableCommand {
             2 cannot be opened, 3 opened but restricted by its protection.
             """,
         version: "0.1.0",
-        subcommands: [ShelfCommand.self, InfoCommand.self, CheckCommand.self, CatCommand.self],
+        subcommands: [ShelfCommand.self, InfoCommand.self, CheckCommand.self, CatCommand.self, TextCommand.self],
         defaultSubcommand: ShelfCommand.self
     )
 
