@@ -27,7 +27,8 @@ let package = Package(
         // libcurl is loaded at run time (dlopen), only its headers are needed to build.
         .systemLibrary(name: "CLecternCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         cModule("CLecternSQLite", pkgConfig: "sqlite3", apt: "libsqlite3-dev"),
-        cModule("CLecternPoppler", pkgConfig: "poppler-glib", apt: "libpoppler-glib-dev"),
+        // poppler-glib is loaded at run time (dlopen) too; its shim declares the ABI it uses.
+        .systemLibrary(name: "CLecternPoppler", providers: [.apt(["libpoppler-glib-dev"])]),
         .target(name: "LibXML", dependencies: ["CLecternXML2"]),
         .target(name: "Zlib", dependencies: ["CLecternZlib"]),
         .target(name: "LibCrypto", dependencies: ["CLecternCrypto"]),

@@ -28,6 +28,9 @@ public final class PDFDocument: Sendable {
     private let state: Mutex<DocumentState>
     private static let creationLock = Mutex(())
 
+    /// Whether poppler-glib could be loaded (it is opened on first use).
+    public static let isAvailable: Bool = lectern_poppler_load() != 0
+
     /// Opens the PDF file at `path` (given to poppler as a `file://` URI).
     ///
     /// - Parameter password: the user or the owner password; nil tries the empty user password.
@@ -37,7 +40,7 @@ public final class PDFDocument: Sendable {
     public convenience init(path: String, password: String? = nil) throws(PDFError) {
         let uri = try PDFDocument.fileURI(path)
         let handle = try PDFDocument.create { error in
-            poppler_document_new_from_file(uri, password, &error)
+            lectern_poppler_document_new_from_file(uri, password, &error)
         }
         self.init(handle: handle)
     }
@@ -56,31 +59,30 @@ public final class PDFDocument: Sendable {
     public convenience init(data: Data, password: String? = nil) throws(PDFError) {
         guard UInt64(data.count) <= PDFDocument.maxInMemorySize else { throw .tooLarge(UInt64(data.count)) }
         guard !data.isEmpty else { throw .damaged("empty file") }
-        let bytes: OpaquePointer = data.withUnsafeBytes { buffer in
-            g_bytes_new(buffer.baseAddress, gsize(buffer.count))
-        }
-        defer { g_bytes_unref(bytes) }
-        let stream = g_memory_input_stream_new_from_bytes(bytes)
+        guard PDFDocument.isAvailable else { throw .libraryUnavailable }
+        let bytes = data.withUnsafeBytes { buffer in lectern_g_bytes_new(buffer.baseAddress, buffer.count) }
+        defer { lectern_g_bytes_unref(bytes) }
+        let stream = lectern_g_memory_input_stream_new_from_bytes(bytes)
         defer { lectern_g_object_unref(UnsafeMutableRawPointer(stream)) }
         let handle = try PDFDocument.create { error in
-            poppler_document_new_from_stream(stream, goffset(data.count), password, nil, &error)
+            lectern_poppler_document_new_from_stream(stream, Int64(data.count), password, &error)
         }
         self.init(handle: handle)
     }
 
     private init(handle: OpaquePointer) {
         // The handle is not shared yet: no lock needed for these first reads.
-        pageCount = max(0, Int(poppler_document_get_n_pages(handle)))
-        permissions = PDFPermissions(rawValue: poppler_document_get_permissions(handle).rawValue)
+        pageCount = max(0, Int(lectern_poppler_document_get_n_pages(handle)))
+        permissions = PDFPermissions(rawValue: UInt32(lectern_poppler_document_get_permissions(handle)))
         metadata = PDFMetadata(
-            title: takeNonBlankString(poppler_document_get_title(handle)),
-            author: takeNonBlankString(poppler_document_get_author(handle)),
-            subject: takeNonBlankString(poppler_document_get_subject(handle)),
-            keywords: takeNonBlankString(poppler_document_get_keywords(handle)),
-            creator: takeNonBlankString(poppler_document_get_creator(handle)),
-            producer: takeNonBlankString(poppler_document_get_producer(handle)),
-            creationDate: PDFDocument.date(poppler_document_get_creation_date(handle)),
-            modificationDate: PDFDocument.date(poppler_document_get_modification_date(handle)))
+            title: takeNonBlankString(lectern_poppler_document_get_title(handle)),
+            author: takeNonBlankString(lectern_poppler_document_get_author(handle)),
+            subject: takeNonBlankString(lectern_poppler_document_get_subject(handle)),
+            keywords: takeNonBlankString(lectern_poppler_document_get_keywords(handle)),
+            creator: takeNonBlankString(lectern_poppler_document_get_creator(handle)),
+            producer: takeNonBlankString(lectern_poppler_document_get_producer(handle)),
+            creationDate: PDFDocument.date(lectern_poppler_document_get_creation_date(handle)),
+            modificationDate: PDFDocument.date(lectern_poppler_document_get_modification_date(handle)))
         state = Mutex(DocumentState(handle: handle))
     }
 
@@ -102,8 +104,8 @@ public final class PDFDocument: Sendable {
     public func outline(maxDepth: Int = 32, maxItems: Int = 10_000) -> [PDFOutlineItem] {
         let pageCount = pageCount
         return withHandle { handle in
-            guard let iterator = poppler_index_iter_new(handle) else { return [] }
-            defer { poppler_index_iter_free(iterator) }
+            guard let iterator = lectern_poppler_index_iter_new(handle) else { return [] }
+            defer { lectern_poppler_index_iter_free(iterator) }
             var reader = OutlineReader(document: handle, pageCount: pageCount, maxDepth: maxDepth, budget: maxItems)
             return reader.items(iterator, depth: 1)
         } ?? []
@@ -112,7 +114,7 @@ public final class PDFDocument: Sendable {
     /// The label of the page at 0-based `index` (`/PageLabels`: "iii", "A-1"…); poppler gives
     /// the page number when the document has no labels.
     public func pageLabel(at index: Int) -> String? {
-        withPage(index) { page in takeNonBlankString(poppler_page_get_label(page)) } ?? nil
+        withPage(index) { page in takeNonBlankString(lectern_poppler_page_get_label(page)) } ?? nil
     }
 
     /// The labels of every page, in one pass.
@@ -120,9 +122,9 @@ public final class PDFDocument: Sendable {
         let pageCount = pageCount
         return withHandle { handle in
             (0..<pageCount).map { index in
-                guard let page = poppler_document_get_page(handle, Int32(index)) else { return nil }
+                guard let page = lectern_poppler_document_get_page(handle, Int32(index)) else { return nil }
                 defer { lectern_g_object_unref(UnsafeMutableRawPointer(page)) }
-                return takeNonBlankString(poppler_page_get_label(page))
+                return takeNonBlankString(lectern_poppler_page_get_label(page))
             }
         } ?? []
     }
@@ -147,14 +149,14 @@ public final class PDFDocument: Sendable {
         guard index >= 0, index < pageCount else { return nil }
         return withHandle { handle -> T? in
             // A page tree that loops or lies about its count gives no page object.
-            guard let page = poppler_document_get_page(handle, Int32(index)) else { return nil }
+            guard let page = lectern_poppler_document_get_page(handle, Int32(index)) else { return nil }
             defer { lectern_g_object_unref(UnsafeMutableRawPointer(page)) }
             return body(page)
         } ?? nil
     }
 
-    private static func create(_ open: (inout UnsafeMutablePointer<GError>?) -> OpaquePointer?) throws(PDFError) -> OpaquePointer {
-        var error: UnsafeMutablePointer<GError>?
+    private static func create(_ open: (inout UnsafeMutablePointer<lectern_gerror>?) -> OpaquePointer?) throws(PDFError) -> OpaquePointer {
+        var error: UnsafeMutablePointer<lectern_gerror>?
         let handle = creationLock.withLock { _ in UncheckedHandle(open(&error)) }.pointer
         defer { if let error { lectern_g_error_free(error) } }
         guard let handle else { throw PDFError(gerror: error) }
@@ -163,12 +165,13 @@ public final class PDFDocument: Sendable {
 
     /// The `file://` URI of a local path; glib wants an absolute one.
     static func fileURI(_ path: String) throws(PDFError) -> String {
+        guard isAvailable else { throw .libraryUnavailable }
         guard let real = realpath(path, nil) else {
             throw .cannotOpen(String(cString: strerror(errno)))
         }
         defer { free(real) }
-        var error: UnsafeMutablePointer<GError>?
-        guard let uri = g_filename_to_uri(real, nil, &error) else {
+        var error: UnsafeMutablePointer<lectern_gerror>?
+        guard let uri = lectern_g_filename_to_uri(real, &error) else {
             let message = error?.pointee.message.map { String(cString: $0) } ?? "invalid path"
             if let error { lectern_g_error_free(error) }
             throw .cannotOpen(message)
@@ -211,29 +214,36 @@ private struct OutlineReader {
         repeat {
             guard budget > 0 else { break }
             budget -= 1
-            guard let action = poppler_index_iter_get_action(iterator) else { continue }
-            defer { poppler_action_free(action) }
-            var item = PDFOutlineItem(title: lectern_action_title(action).map { String(cString: $0) } ?? "")
-            if let destination = lectern_action_goto_dest(action) {
-                item.pageIndex = pageIndex(of: destination)
+            guard let actionPointer = lectern_poppler_index_iter_get_action(iterator) else { continue }
+            defer { lectern_poppler_action_free(actionPointer) }
+            let action = actionPointer.pointee
+            var item = PDFOutlineItem(title: action.title.map { String(cString: $0) } ?? "")
+            switch Int(action.type) {
+            case Int(LECTERN_POPPLER_ACTION_GOTO_DEST):
+                if let destination = action.target?.assumingMemoryBound(to: lectern_poppler_dest.self) {
+                    item.pageIndex = pageIndex(of: destination)
+                }
+            case Int(LECTERN_POPPLER_ACTION_URI):
+                item.uri = action.target.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
+            default:
+                break
             }
-            item.uri = lectern_action_uri(action).map { String(cString: $0) }
-            if depth < maxDepth, let child = poppler_index_iter_get_child(iterator) {
-                defer { poppler_index_iter_free(child) }
+            if depth < maxDepth, let child = lectern_poppler_index_iter_get_child(iterator) {
+                defer { lectern_poppler_index_iter_free(child) }
                 item.children = items(child, depth: depth + 1)
             }
             siblings.append(item)
-        } while poppler_index_iter_next(iterator) != 0
+        } while lectern_poppler_index_iter_next(iterator) != 0
         return siblings
     }
 
     /// The 0-based page of a destination; named destinations are looked up in the document.
-    private func pageIndex(of destination: UnsafeMutablePointer<PopplerDest>) -> Int? {
+    private func pageIndex(of destination: UnsafeMutablePointer<lectern_poppler_dest>) -> Int? {
         var number = Int(destination.pointee.page_num)
-        if destination.pointee.type == POPPLER_DEST_NAMED {
+        if Int(destination.pointee.type) == Int(LECTERN_POPPLER_DEST_NAMED) {
             guard let name = destination.pointee.named_dest,
-                  let resolved = poppler_document_find_dest(document, name) else { return nil }
-            defer { poppler_dest_free(resolved) }
+                  let resolved = lectern_poppler_document_find_dest(document, name) else { return nil }
+            defer { lectern_poppler_dest_free(resolved) }
             number = Int(resolved.pointee.page_num)
         }
         // poppler numbers pages from 1; 0 means "unknown".

@@ -11,6 +11,8 @@ public enum PDFError: Error, Sendable, Equatable, CustomStringConvertible {
     case tooLarge(UInt64)
     /// The document was closed.
     case closed
+    /// poppler-glib could not be loaded (the `libpoppler-glib8` package is missing).
+    case libraryUnavailable
 
     public var description: String {
         switch self {
@@ -19,6 +21,7 @@ public enum PDFError: Error, Sendable, Equatable, CustomStringConvertible {
         case .damaged(let reason): "damaged PDF (\(reason))"
         case .tooLarge(let size): "the PDF is too large to be read in memory (\(size) bytes)"
         case .closed: "the PDF document is closed"
+        case .libraryUnavailable: "PDF support needs poppler-glib (libpoppler-glib8), which is not installed"
         }
     }
 }

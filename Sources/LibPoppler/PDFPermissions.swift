@@ -12,17 +12,17 @@ public struct PDFPermissions: OptionSet, Sendable, Hashable {
         self.rawValue = rawValue
     }
 
-    public static let print = PDFPermissions(rawValue: POPPLER_PERMISSIONS_OK_TO_PRINT.rawValue)
-    public static let modify = PDFPermissions(rawValue: POPPLER_PERMISSIONS_OK_TO_MODIFY.rawValue)
+    public static let print = PDFPermissions(rawValue: UInt32(LECTERN_POPPLER_PERMISSIONS_OK_TO_PRINT))
+    public static let modify = PDFPermissions(rawValue: UInt32(LECTERN_POPPLER_PERMISSIONS_OK_TO_MODIFY))
     /// Copying or otherwise extracting text and graphics (`/P` bit 5).
-    public static let copy = PDFPermissions(rawValue: POPPLER_PERMISSIONS_OK_TO_COPY.rawValue)
-    public static let addNotes = PDFPermissions(rawValue: POPPLER_PERMISSIONS_OK_TO_ADD_NOTES.rawValue)
-    public static let fillForm = PDFPermissions(rawValue: POPPLER_PERMISSIONS_OK_TO_FILL_FORM.rawValue)
+    public static let copy = PDFPermissions(rawValue: UInt32(LECTERN_POPPLER_PERMISSIONS_OK_TO_COPY))
+    public static let addNotes = PDFPermissions(rawValue: UInt32(LECTERN_POPPLER_PERMISSIONS_OK_TO_ADD_NOTES))
+    public static let fillForm = PDFPermissions(rawValue: UInt32(LECTERN_POPPLER_PERMISSIONS_OK_TO_FILL_FORM))
     /// Extraction for accessibility (`/P` bit 10).
-    public static let extractContents = PDFPermissions(rawValue: POPPLER_PERMISSIONS_OK_TO_EXTRACT_CONTENTS.rawValue)
-    public static let assemble = PDFPermissions(rawValue: POPPLER_PERMISSIONS_OK_TO_ASSEMBLE.rawValue)
-    public static let printHighResolution = PDFPermissions(rawValue: POPPLER_PERMISSIONS_OK_TO_PRINT_HIGH_RESOLUTION.rawValue)
+    public static let extractContents = PDFPermissions(rawValue: UInt32(LECTERN_POPPLER_PERMISSIONS_OK_TO_EXTRACT_CONTENTS))
+    public static let assemble = PDFPermissions(rawValue: UInt32(LECTERN_POPPLER_PERMISSIONS_OK_TO_ASSEMBLE))
+    public static let printHighResolution = PDFPermissions(rawValue: UInt32(LECTERN_POPPLER_PERMISSIONS_OK_TO_PRINT_HIGH_RESOLUTION))
 
     /// Everything: unencrypted documents.
-    public static let all = PDFPermissions(rawValue: POPPLER_PERMISSIONS_FULL.rawValue)
+    public static let all = PDFPermissions(rawValue: UInt32(LECTERN_POPPLER_PERMISSIONS_FULL))
 }

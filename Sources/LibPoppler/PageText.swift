@@ -14,20 +14,20 @@ import CLecternPoppler
 enum PageText {
     static func extract(_ page: OpaquePointer) -> String {
         var width = 0.0, height = 0.0
-        poppler_page_get_size(page, &width, &height)
-        var forward = PopplerRectangle(x1: 0, y1: 0, x2: width, y2: height)
-        var backward = PopplerRectangle(x1: width, y1: 0, x2: 0, y2: height)
-        let forwardText = takeString(poppler_page_get_selected_text(page, POPPLER_SELECTION_GLYPH, &forward)) ?? ""
-        let backwardText = takeString(poppler_page_get_selected_text(page, POPPLER_SELECTION_GLYPH, &backward)) ?? ""
+        lectern_poppler_page_get_size(page, &width, &height)
+        var forward = lectern_poppler_rectangle(x1: 0, y1: 0, x2: width, y2: height)
+        var backward = lectern_poppler_rectangle(x1: width, y1: 0, x2: 0, y2: height)
+        let forwardText = takeString(lectern_poppler_page_get_selected_text(page, &forward)) ?? ""
+        let backwardText = takeString(lectern_poppler_page_get_selected_text(page, &backward)) ?? ""
         let useBackward = contentCount(backwardText) > contentCount(forwardText)
         let text = useBackward ? backwardText : forwardText
         guard text.unicodeScalars.contains(where: BidiText.isEmbeddingMark) else { return text }
 
         // The layout gives one box per character of the same selection (marks excluded).
         var area = useBackward ? backward : forward
-        var rectangles: UnsafeMutablePointer<PopplerRectangle>?
-        var count: guint = 0
-        guard poppler_page_get_text_layout_for_area(page, &area, &rectangles, &count) != 0, let rectangles else {
+        var rectangles: UnsafeMutablePointer<lectern_poppler_rectangle>?
+        var count: UInt32 = 0
+        guard lectern_poppler_page_get_text_layout_for_area(page, &area, &rectangles, &count) != 0, let rectangles else {
             return BidiText.strippingMarks(text)
         }
         defer { lectern_g_free(rectangles) }
