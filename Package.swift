@@ -30,16 +30,19 @@ let package = Package(
         .systemLibrary(name: "CLecternCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         cModule("CLecternSQLite", pkgConfig: "sqlite3", apt: "libsqlite3-dev"),
         cModule("CLecternFriBidi", pkgConfig: "fribidi", apt: "libfribidi-dev"),
+        // poppler-glib is loaded at run time (dlopen) too; its shim declares the ABI it uses.
+        .systemLibrary(name: "CLecternPoppler", providers: [.apt(["libpoppler-glib-dev"])]),
         .target(name: "LibXML", dependencies: ["CLecternXML2"]),
         .target(name: "Zlib", dependencies: ["CLecternZlib"]),
         .target(name: "LibCrypto", dependencies: ["CLecternCrypto"]),
         .target(name: "LibZip", dependencies: ["CLecternZip"]),
         .target(name: "LibCurl", dependencies: ["CLecternCurl"]),
         .target(name: "LibSQLite", dependencies: ["CLecternSQLite"]),
+        .target(name: "LibPoppler", dependencies: ["CLecternPoppler"]),
 
         // The Readium layers.
         .target(name: "Shared", dependencies: ["LibZip", "LibCurl", "LibCrypto"]),
-        .target(name: "Streamer", dependencies: ["Shared", "LibXML", "LibCrypto", "Zlib"]),
+        .target(name: "Streamer", dependencies: ["Shared", "LibXML", "LibCrypto", "Zlib", "LibPoppler"]),
         // Readium LCP sits beside the Streamer, plugged in as a third-party ContentProtection.
         .target(name: "LCP", dependencies: ["Shared", "LibCrypto", "Zlib", "LibZip"]),
         .target(name: "LCPSQLite", dependencies: ["LCP", "Shared", "LibSQLite"]),
@@ -58,7 +61,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CLibraryTests", dependencies: ["LibXML", "Zlib", "LibCrypto", "LibZip", "LibCurl", "LibSQLite", "TestSupport"]),
         .testTarget(name: "SharedTests", dependencies: ["Shared", "TestSupport"]),
-        .testTarget(name: "StreamerTests", dependencies: ["Streamer", "TestSupport"]),
+        .testTarget(name: "StreamerTests", dependencies: ["Streamer", "LibPoppler", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "TextLayout", "Streamer"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "Shared", "Streamer", "TestSupport"]),
         .testTarget(name: "LCPTests", dependencies: ["LCP", "LCPSQLite", "Streamer", "Shared", "LibCrypto", "LibZip", "TestSupport"]),

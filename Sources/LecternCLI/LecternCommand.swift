@@ -17,7 +17,7 @@ public struct LecternCommand: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [ShelfCommand.self, InfoCommand.self, CheckCommand.self, CatCommand.self, RenderCommand.self,
-                      ConsumeRightsCommand.self],
+                      TextCommand.self, ConsumeRightsCommand.self],
         defaultSubcommand: ShelfCommand.self
     )
 
