@@ -37,7 +37,7 @@ public struct FeedbooksAudiobookProtection: ContentProtection {
             if let failure = report.failure {
                 builder.fetcher = TrackAccess.locking(builder.fetcher, manifest: builder.manifest, error: failure)
             } else {
-                builder.fetcher = TrackAccess.explainingAccessRestriction(builder.fetcher, manifest: builder.manifest)
+                builder.fetcher = TrackAccess.explainingAccessRestriction(builder.fetcher, manifest: builder.manifest, base: href)
             }
             let isSigned = manifest.signature != nil
             builder.servicesBuilder.set(PublicationServicesBuilder.contentProtection) { _ in

@@ -22,14 +22,17 @@ enum TrackAccess {
     /// Explains the refusals of access-restricted tracks: their server wants a bearer token
     /// that only the lending library's app holds (audiobook-drm.md §6). Other tracks, and
     /// access-restricted ones that the server sends anyway, are untouched.
-    static func explainingAccessRestriction(_ fetcher: any Fetcher, manifest: Manifest) -> any Fetcher {
+    ///
+    /// - Parameter base: the href the manifest's relative hrefs are resolved against, as the
+    ///   parser did (Cantook's `alternates` member is not modelled, so not resolved by it).
+    static func explainingAccessRestriction(_ fetcher: any Fetcher, manifest: Manifest, base: String) -> any Fetcher {
         let restricted = manifest.readingOrder.filter {
             FeedbooksManifest.isAccessRestricted($0.properties.otherProperties["encrypted"])
         }
         guard !restricted.isEmpty else { return fetcher }
         // Alternates (`alternate`, or Cantook's `alternates`) are the same track in another format.
         let alternates = restricted.flatMap { track in
-            track.alternates + Link.array(json: track.otherMembers["alternates"])
+            track.alternates + Link.array(json: track.otherMembers["alternates"]).map { $0.resolvingHrefs(against: base) }
         }
         let hrefs = restricted + alternates
         return TransformingFetcher(fetcher) { resource in
