@@ -100,6 +100,21 @@ import TestSupport
         #expect(reason(String(repeating: "[", count: 100_000))?.hasPrefix("not JSON") == true)
     }
 
+    @Test func eitherFormOfAKeyIsEnoughOnItsOwn() throws {
+        let (signature, message) = try realVector()
+        let jwk = try #require(try JSONSerialization.jsonObject(with: DRMTestKit.vectorBytes("jwks_0.json")) as? [String: [[String: String]]])["keys"]![0]
+        var pemOnly = jwk
+        pemOnly["n"] = nil
+        pemOnly["kty"] = "unknown"
+        var neOnly = jwk
+        neOnly[FeedbooksVocabulary.pemKeyMember] = nil
+        for key in [pemOnly, neOnly] {
+            let set = try JSONWebKeySet(data: try JSONSerialization.data(withJSONObject: ["keys": [key]]))
+            #expect(set.keys.count == 1)
+            #expect(set.verifies(signature, of: message))
+        }
+    }
+
     @Test func aSetWithSeveralKeysVerifiesWithAnyOfThem() throws {
         let set = try JSONWebKeySet(data: AudiobookSigner.keySet([DRMTestKit.signerA, DRMTestKit.signerB]))
         #expect(set.keys.count == 4)
