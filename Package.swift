@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Streamer", targets: ["Streamer"]),
         .library(name: "LCP", targets: ["LCP"]),
         .library(name: "LCPSQLite", targets: ["LCPSQLite"]),
+        .library(name: "AudiobookDRM", targets: ["AudiobookDRM"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -46,6 +47,8 @@ let package = Package(
         // Readium LCP sits beside the Streamer, plugged in as a third-party ContentProtection.
         .target(name: "LCP", dependencies: ["Shared", "LibCrypto", "Zlib", "LibZip"]),
         .target(name: "LCPSQLite", dependencies: ["LCP", "Shared", "LibSQLite"]),
+        // Signed Feedbooks/DPLA audiobook manifests, another third-party ContentProtection.
+        .target(name: "AudiobookDRM", dependencies: ["Shared", "LibCrypto"]),
 
         // Text layout for the terminal: XHTML to styled blocks to lines of cells (no ncurses).
         .target(name: "TextLayout", dependencies: ["Shared", "LibXML", "CLecternFriBidi"],
@@ -53,7 +56,7 @@ let package = Package(
 
         // The command line.
         .target(name: "LecternCLI", dependencies: [
-            "Shared", "Streamer", "LibCrypto", "TextLayout", "LCP", "LCPSQLite",
+            "Shared", "Streamer", "LibCrypto", "TextLayout", "LCP", "LCPSQLite", "AudiobookDRM",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "lectern", dependencies: ["LecternCLI"]),
@@ -65,6 +68,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "TextLayout", "Streamer"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "Shared", "Streamer", "TestSupport"]),
         .testTarget(name: "LCPTests", dependencies: ["LCP", "LCPSQLite", "Streamer", "Shared", "LibCrypto", "LibZip", "TestSupport"]),
+        .testTarget(name: "AudiobookDRMTests", dependencies: ["AudiobookDRM", "Streamer", "Shared", "LibCrypto", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -14,6 +14,11 @@ public struct LecternCommand: AsyncParsableCommand {
             legacy EDRLab test certificate, whose root was never published, are accepted when \
             their signature verifies and the certificate was valid at the license date; set \
             LECTERN_LCP_TRUST=strict to require a chain to a trusted root.
+
+            Signed audiobook manifests (Feedbooks/Cantook): signatures are verified with the \
+            keys their issuer publishes, cached in $XDG_CACHE_HOME/lectern/jwks. Only known \
+            issuers are trusted; LECTERN_AUDIOBOOK_ISSUERS adds some, as space-separated \
+            ISSUER or ISSUER=KEY_SET_URL entries.
             """,
         version: "0.1.0",
         subcommands: [ShelfCommand.self, InfoCommand.self, CheckCommand.self, CatCommand.self, RenderCommand.self,
