@@ -11,16 +11,24 @@ public final class ZipArchive: Sendable {
     public let entries: [ZipEntry]
     private let byPath: [String: Int]
     private let state: Mutex<State>
+    /// For an archive read through a ``ZipRandomAccessReader``: why its last read failed
+    /// (libzip itself only says "Read error").
+    private let sourceFailure: (@Sendable () -> ZipError?)?
 
     /// An entry read as a whole may not exceed this size in memory.
     public static let maxWholeEntrySize: UInt64 = 512 << 20
 
     /// Opens the archive at `path`, read-only.
-    public init(path: String) throws(ZipError) {
+    public convenience init(path: String) throws(ZipError) {
         var code: Int32 = 0
         guard let archive = zip_open(path, ZIP_RDONLY, &code) else {
             throw ZipArchive.openError(code: code)
         }
+        self.init(handle: archive, sourceFailure: nil)
+    }
+
+    /// Takes ownership of an open libzip archive and reads its central directory.
+    init(handle archive: OpaquePointer, sourceFailure: (@Sendable () -> ZipError?)?) {
         let count = zip_get_num_entries(archive, 0)
         var entries: [ZipEntry] = []
         entries.reserveCapacity(Int(max(count, 0)))
@@ -40,6 +48,7 @@ public final class ZipArchive: Sendable {
         self.entries = entries
         self.byPath = byPath
         self.state = Mutex(State(archive: archive))
+        self.sourceFailure = sourceFailure
     }
 
     deinit { close() }
@@ -97,7 +106,7 @@ public final class ZipArchive: Sendable {
                 return output
             }
         } catch {
-            throw ZipArchive.dataError(error, of: entry)
+            throw sourceFailure?() ?? ZipArchive.dataError(error, of: entry)
         }
     }
 
@@ -134,7 +143,7 @@ public final class ZipArchive: Sendable {
                 }
             }
         } catch {
-            throw ZipArchive.dataError(error, of: entry)
+            throw sourceFailure?() ?? ZipArchive.dataError(error, of: entry)
         }
     }
 
@@ -227,7 +236,7 @@ public final class ZipArchive: Sendable {
         }
     }
 
-    private static func openError(code: Int32) -> ZipError {
+    static func openError(code: Int32) -> ZipError {
         var error = zip_error_t()
         zip_error_init_with_code(&error, code)
         defer { zip_error_fini(&error) }
