@@ -41,7 +41,7 @@ let package = Package(
         .target(name: "Shared", dependencies: ["LibZip", "LibCurl", "LibCrypto"]),
         .target(name: "Streamer", dependencies: ["Shared", "LibXML", "LibCrypto", "Zlib"]),
         // Readium LCP sits beside the Streamer, plugged in as a third-party ContentProtection.
-        .target(name: "LCP", dependencies: ["Shared", "LibCrypto", "Zlib", "LibZip"]),
+        .target(name: "LCP", dependencies: ["Shared", "Streamer", "LibCrypto", "Zlib", "LibZip"]),
         .target(name: "LCPSQLite", dependencies: ["LCP", "Shared", "LibSQLite"]),
 
         // Text layout for the terminal: XHTML to styled blocks to lines of cells (no ncurses).
