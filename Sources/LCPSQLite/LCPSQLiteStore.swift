@@ -107,6 +107,13 @@ enum LCPSQLiteSchema {
             retrieved_at TEXT NOT NULL
         );
         """,
+        """
+        CREATE TABLE lcp_crl_attempts (
+            url TEXT PRIMARY KEY NOT NULL,
+            attempted_at TEXT NOT NULL,
+            reason TEXT
+        );
+        """,
     ]
 
     static func migrate(_ database: SQLiteDatabase) throws(LCPError) {
