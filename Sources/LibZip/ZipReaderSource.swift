@@ -21,6 +21,8 @@ extension ZipArchive {
     /// the parts it needs are asked for.
     public convenience init(reader: any ZipRandomAccessReader) throws(ZipError) {
         let size = try reader.size()
+        // libzip would take nothing at all for an empty archive.
+        guard size > 0 else { throw .notAnArchive }
         let context = ZipReaderSourceContext(reader: reader, size: size)
         let userData = Unmanaged.passRetained(context).toOpaque()
         var error = zip_error_t()
