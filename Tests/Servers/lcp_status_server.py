@@ -167,7 +167,9 @@ class Handler(BaseHTTPRequestHandler):
         self.send(code, json.dumps(value), content_type)
 
     def problem(self, code, kind, title, detail=None):
-        value = {"title": title, "status": code}
+        value = {"status": code}
+        if title is not None:
+            value["title"] = title
         if kind is not None:
             value["type"] = PROBLEM_BASE + kind
         if detail:
@@ -422,7 +424,7 @@ class Handler(BaseHTTPRequestHandler):
         with LOCK:
             forced = state.pop("force_problem", None)
         if forced:
-            return self.problem(int(forced.get("status", 400)), forced.get("type"), forced.get("title", "Problem"),
+            return self.problem(int(forced.get("status", 400)), forced.get("type"), forced.get("title"),
                                 forced.get("detail"))
         with LOCK:
             state["last_" + action] = {"id": device_id, "name": device_name, "end": (query.get("end") or [None])[0],
