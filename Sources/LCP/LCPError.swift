@@ -42,6 +42,8 @@ public enum LCPError: Error, Sendable, CustomStringConvertible, UserMessageConve
     case network(String)
     /// The license could not be read from or written into the package.
     case licenseContainer(String)
+    /// The file is neither an LCP-protected publication nor a license (what it is instead).
+    case notLCPProtected(String)
     /// The license is being validated by another request.
     case licenseBusy
     /// The license or passphrase store failed.
@@ -87,7 +89,7 @@ public enum LCPError: Error, Sendable, CustomStringConvertible, UserMessageConve
         case .invalidLicense(let reason): "\(userMessage) (\(reason))"
         case .invalidStatus(let reason): "invalid License Status Document (\(reason))"
         case .certificateUntrusted(let reason): "\(userMessage) (\(reason))"
-        case .licenseIntegrity(let reason), .licenseContainer(let reason), .repository(let reason):
+        case .licenseIntegrity(let reason), .repository(let reason):
             "\(userMessage) (\(reason))"
         case .publicationHashMismatch(let expected, let received):
             "\(userMessage) (expected \(expected), received \(received))"
@@ -131,8 +133,10 @@ public enum LCPError: Error, Sendable, CustomStringConvertible, UserMessageConve
             "This action is not available for this book."
         case .network(let cause):
             "Network error: \(cause)."
-        case .licenseContainer:
-            "Could not read or update the license inside the book file."
+        case .licenseContainer(let reason):
+            "Could not read or update the license inside the book file (\(reason))."
+        case .notLCPProtected(let what):
+            "This file is not protected with Readium LCP (\(what))."
         case .licenseBusy:
             "The license is being checked; try again."
         case .repository:

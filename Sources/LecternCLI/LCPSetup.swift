@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LCP
 import LCPSQLite
+import LibCrypto
 import Shared
 import Synchronization
 
@@ -8,7 +9,8 @@ import Synchronization
 /// library database (`$XDG_DATA_HOME/lectern/library.sqlite`), the basic-profile client with
 /// the trust policy of `LECTERN_LCP_TRUST` (`test`, the default, or `strict`), and the
 /// certificate revocation list of `LECTERN_LCP_CRL_URL` (EDRLab's production CRL by default;
-/// `none` turns revocation checks off).
+/// `none` turns revocation checks off); `LECTERN_LCP_ANCHORS` names a PEM file of further
+/// trusted roots.
 ///
 /// One service per process, made on first use.
 enum LCPSetup {
@@ -16,6 +18,8 @@ enum LCPSetup {
     static let trustVariable = "LECTERN_LCP_TRUST"
     /// The environment variable giving the CRL's URL.
     static let crlVariable = "LECTERN_LCP_CRL_URL"
+    /// The environment variable naming a PEM file of further trusted roots.
+    static let anchorsVariable = "LECTERN_LCP_ANCHORS"
 
     private struct Setup: Sendable {
         let service: LCPService
@@ -47,6 +51,11 @@ enum LCPSetup {
         let policy = environment[trustVariable].flatMap(LCPTrustSettings.Policy.init(rawValue:)) ?? .basicProfileTestMode
         var trust = LCPTrustSettings.default
         trust.policy = policy
+        // Further roots to trust (a provider's own CA; the tests' CA), as a PEM file.
+        if let path = environment[anchorsVariable], !path.isEmpty, let data = FileManager.default.contents(atPath: path),
+           let extra = try? X509Certificate.certificates(pem: String(decoding: data, as: UTF8.self)) {
+            trust.anchors += extra
+        }
         let crlURL = environment[crlVariable] ?? LCPCRLService.defaultURL
         let crl: LCPCRLService? = crlURL.isEmpty || crlURL == "none" ? nil
             : LCPCRLService(url: crlURL, issuers: trust.anchors, repository: store.map(LCPSQLiteCRLRepository.init(store:)))

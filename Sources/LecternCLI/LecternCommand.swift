@@ -13,7 +13,8 @@ public struct LecternCommand: AsyncParsableCommand {
             $XDG_DATA_HOME/lectern/library.sqlite. Basic-profile (test) licenses signed with the \
             legacy EDRLab test certificate, whose root was never published, are accepted when \
             their signature verifies and the certificate was valid at the license date; set \
-            LECTERN_LCP_TRUST=strict to require a chain to a trusted root. Provider certificates are \
+            LECTERN_LCP_TRUST=strict to require a chain to a trusted root; LECTERN_LCP_ANCHORS names a \
+            PEM file of further trusted roots. Provider certificates are \
             checked against the certificate revocation list at LECTERN_LCP_CRL_URL (EDRLab's \
             production CRL by default; `none` turns the check off), downloaded in the background and \
             cached; a book opens offline with the last one, or without one when none was ever \

@@ -116,7 +116,7 @@ public final class LCPService: Sendable {
             return .failure(.licenseContainer(error.userMessage))
         }
         defer { asset.fetcher.close() }
-        guard isLCPProtected(asset) else { return .failure(.licenseContainer("\(path) is not protected with Readium LCP")) }
+        guard isLCPProtected(asset) else { return .failure(.notLCPProtected(Format.describe(asset.format))) }
         return await retrieveLicense(from: licenseContainer(for: asset), credentials: credentials,
                                      authentication: authentication, allowUserInteraction: allowUserInteraction,
                                      sender: sender, publicationPath: LCPContentProtection.absolutePath(path))
