@@ -1,6 +1,9 @@
 import CLecternZip
 import FoundationEssentials
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A ZIP archive read through libzip: random access to entries, stored and deflated, clear or
 /// encrypted (traditional PKWARE and the WinZip AES variants libzip handles).
@@ -17,6 +20,8 @@ public final class ZipArchive: Sendable {
 
     /// An entry read as a whole may not exceed this size in memory.
     public static let maxWholeEntrySize: UInt64 = 512 << 20
+    /// Reads up to this size are allocated at once and read in place.
+    static let directReadLimit = 16 << 20
 
     /// Opens the archive at `path`, read-only.
     public convenience init(path: String) throws(ZipError) {
@@ -190,8 +195,23 @@ public final class ZipArchive: Sendable {
     // MARK: - libzip plumbing
 
     /// Reads up to `count` bytes (fewer at the end of the entry). The buffer grows with what
-    /// actually arrives, so a size that an archive merely declares is never allocated up front.
+    /// actually arrives, so a size that an archive merely declares is never allocated up front
+    /// beyond ``directReadLimit``; reads up to that size go straight into their buffer (no
+    /// intermediate copy: large resources are read in chunks of this order).
     private static func readExactly(_ file: OpaquePointer, count: Int) throws(ZipError) -> Data {
+        if count > 0, count <= directReadLimit, let buffer = malloc(count) {
+            var received = 0
+            while received < count {
+                let read = zip_fread(file, buffer + received, zip_uint64_t(count - received))
+                if read < 0 {
+                    free(buffer)
+                    throw fileError(file)
+                }
+                if read == 0 { break }
+                received += Int(read)
+            }
+            return Data(bytesNoCopy: buffer, count: received, deallocator: .free)
+        }
         var output = Data()
         output.reserveCapacity(min(count, 1 << 20))
         var chunk = [UInt8](repeating: 0, count: min(max(count, 1), 256 << 10))
