@@ -114,6 +114,9 @@ enum LCPSQLiteSchema {
             reason TEXT
         );
         """,
+        """
+        CREATE INDEX lcp_user_keys_last_used ON lcp_user_keys (last_used_at);
+        """,
     ]
 
     static func migrate(_ database: SQLiteDatabase) throws(LCPError) {
