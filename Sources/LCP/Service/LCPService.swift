@@ -122,6 +122,18 @@ public final class LCPService: Sendable {
                                      sender: sender, publicationPath: LCPContentProtection.absolutePath(path))
     }
 
+    /// The stored user key that opens `license`, looked for in the reference order (this
+    /// license's, then the same provider and user's, then every stored key, most recently
+    /// used first), checked by key check only; nil when none does. Nobody is asked.
+    public func storedPassphrase(for license: LicenseDocument) async -> String? {
+        let lookup = PassphraseLookup(client: client, repository: passphrases, maxStoredCandidates: maxStoredPassphrases)
+        if case .found(let key) = await lookup.find(for: license, credentials: nil, authentication: nil,
+                                                    allowUserInteraction: false, sender: nil) {
+            return key
+        }
+        return nil
+    }
+
     /// Opens the publication a bare license points to, streamed from its server (ranges)
     /// when the server allows it, else downloaded into memory (up to
     /// ``maxInMemoryPublicationSize``).
