@@ -178,13 +178,21 @@ def make_lcp_package(size):
     passphrase = "bench passphrase"
     user_key = hashlib.sha256(passphrase.encode()).digest()
     content_key = os.urandom(32)
-    plaintext = random.Random(11).randbytes(size)
-    pad = 16  # a whole number of blocks gets a full padding block
-    padded = plaintext + os.urandom(pad - 1) + bytes([pad])
     iv = os.urandom(16)
     cipher_path = os.path.join(folder, f"cbc-{size >> 20}mb.bin")
+    # Written in pieces: a benchmark process holding 100 MB would lend its peak RSS to every
+    # child it starts afterwards (Linux keeps the high-water mark across exec).
+    rng = random.Random(11)
+    plain_hash = hashlib.sha256()
     with open(cipher_path + ".plain", "wb") as handle:
-        handle.write(padded)
+        remaining = size
+        while remaining > 0:
+            piece = rng.randbytes(min(remaining, 1 << 20))
+            plain_hash.update(piece)
+            handle.write(piece)
+            remaining -= len(piece)
+        pad = 16 - size % 16  # a whole number of blocks gets a full padding block
+        handle.write(os.urandom(pad - 1) + bytes([pad]))
     openssl("enc", "-aes-256-cbc", "-nopad", "-K", content_key.hex(), "-iv", iv.hex(), "-in", cipher_path + ".plain",
             "-out", cipher_path)
     os.unlink(cipher_path + ".plain")
@@ -224,7 +232,7 @@ def make_lcp_package(size):
             track.write(iv)
             shutil.copyfileobj(cipher, track, 1 << 20)
     info = {"package": package, "cipher": cipher_path, "key": content_key.hex(), "iv": iv.hex(), "ca": ca_pem,
-            "passphrase": passphrase, "sha256": hashlib.sha256(plaintext).hexdigest(), "size": size}
+            "passphrase": passphrase, "sha256": plain_hash.hexdigest(), "size": size}
     with open(info_path, "w") as handle:
         json.dump(info, handle)
     return info
@@ -252,8 +260,9 @@ def bench_lcp(lectern, runs, env):
         ranged += report["rangeMs"]
         peak = max(peak, rss)
     lectern_fig = stats(decrypt, len(decrypt), peak)
-    cipher_cmd = ["openssl", "enc", "-d", "-aes-256-cbc", "-nopad", "-K", info["key"], "-iv", info["iv"],
-                  "-in", info["cipher"], "-out", os.devnull]
+    # A 1 MB buffer spares OpenSSL 25,000 small system calls (its default is 8 KB).
+    cipher_cmd = ["openssl", "enc", "-d", "-aes-256-cbc", "-nopad", "-bufsize", "1048576", "-K", info["key"],
+                  "-iv", info["iv"], "-in", info["cipher"], "-out", os.devnull]
     tiny = os.path.join(WORK, "lcp", "tiny.bin")
     with open(tiny, "wb") as handle:
         handle.write(os.urandom(16))
@@ -264,11 +273,13 @@ def bench_lcp(lectern, runs, env):
     openssl_rate = size_mb / (openssl_ms / 1000)
     rows.append((f"Decrypt a 100 MB LCP resource, AES-256-CBC stored entry (in-process, {lectern_rate:.0f} MB/s)",
                  lectern_fig, f"≥ 80% of OpenSSL ({0.8 * openssl_rate:.0f} MB/s)"))
-    rows.append((f"Peer: `openssl enc -d -aes-256-cbc -nopad` on the same ciphertext (whole process, {openssl_rate:.0f} MB/s "
+    rows.append((f"Peer: `openssl enc -d -aes-256-cbc -nopad -bufsize 1048576` on the same ciphertext (whole process, {openssl_rate:.0f} MB/s "
                  f"once its {openssl_start['median_ms']:.1f} ms start-up is subtracted)", openssl_fig, ""))
     notes.append(f"LCP decryption runs at {100 * lectern_rate / openssl_rate:.0f}% of OpenSSL's rate "
                  f"({lectern_rate:.0f} vs {openssl_rate:.0f} MB/s; target ≥ 80%). Lectern's figure includes reading the "
-                 "stored ZIP entry and removing the padding; the plaintext's SHA-256 is checked after each run.")
+                 "stored ZIP entry into a 100 MB buffer (transparent huge pages; the first read of a process may wait for "
+                 "the kernel to compact memory, hence the maximum) and removing the padding; the plaintext's SHA-256 is "
+                 "checked after each run.")
     rows.append(("64 KB ranged read at the end of the same resource (in-process, fresh resource: plaintext size from the "
                  "last block, then 4 097 blocks decrypted)", stats(ranged, len(ranged), peak), "< 1 ms"))
 
