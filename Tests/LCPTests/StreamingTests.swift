@@ -128,6 +128,20 @@ import TestSupport
         }
     }
 
+    /// A license opened from a URL (read-only: it cannot be updated there).
+    @Test func aLicenseAtAURLOpensItsPublication() async throws {
+        let served = try ServedPublication.make(on: server)
+        try server.serveFile("book.lcpl", ["path": served.lcplPath, "content_type": "application/vnd.readium.lcp.license.v1.0+json"])
+        let asset = try AssetRetriever().retrieve(url: server.fileURL("book.lcpl"))
+        #expect(asset.format.kind == .lcpl)
+        let lcp = try TestLCP()
+        let opener = PublicationOpener(contentProtections: [lcp.service.contentProtection()])
+        let publication = try await opener.open(asset: asset, allowUserInteraction: false, credentials: "open sesame")
+        defer { publication.close() }
+        #expect(try publication.read(served.chapters[1].path) == served.chapters[1].plaintext)
+        #expect(throws: LCPError.self) { try lcp.service.licenseContainer(for: asset).write(try LicenseDocument(data: served.license.data)) }
+    }
+
     /// A content server that never answers fails the opening once the timeout passes.
     @Test func aSilentContentServerFailsAfterTheTimeout() async throws {
         let served = try ServedPublication.make(on: server, serve: ["mode": "hang"])
