@@ -173,7 +173,7 @@ public final class LCPLicense: UserRights, Sendable {
     /// device has not registered yet.
     public func register() async throws(LCPError) {
         guard let validation else { throw .interactionNotAvailable }
-        switch await validation.registerDevice() {
+        switch await validation.registerDevice(using: interactions) {
         case .success(let newValue): update(newValue)
         case .failure(let error): throw error
         }

@@ -215,12 +215,15 @@ actor LicenseValidation {
 extension LicenseValidation {
     /// Registers the device of a valid license now (the older `register()` interface); the
     /// status document the server answers with updates the license.
-    func registerDevice() async -> Result<ValidatedLicense, LCPError> {
+    ///
+    /// - Parameter client: the exchange to use (the person's longer timeout); the opening's
+    ///   by default.
+    func registerDevice(using client: LicenseStatusClient? = nil) async -> Result<ValidatedLicense, LCPError> {
         guard !isRunning else { return .failure(.licenseBusy) }
         guard case .valid(let validated) = state else { return .failure(.licenseBusy) }
         guard let link = validated.status?.link(LicenseRel.register) else { return .failure(.interactionNotAvailable) }
         isRunning = true
-        let event = await registerDevice(validated.license, link: link)
+        let event = await registerDevice(validated.license, link: link, client: client)
         isRunning = false
         switch event {
         case .registeredDevice(let data?): return await update(statusData: data)
