@@ -54,6 +54,7 @@ struct LicenseCommand: AsyncParsableCommand {
             } else {
                 if let message { Output.line(message) }
                 for (label, value) in LicenseSummary(license: license).fields { Output.line((label + ":").padding(14) + value) }
+                if let locked = license.error { Output.line("Locked:".padding(14) + locked.userMessage) }
             }
             if let error {
                 Output.error("\(path): \(error.userMessage)")

@@ -18,6 +18,13 @@ struct LicenseSummary {
 
     private var document: LicenseDocument { license.license }
 
+    private var needsPassphrase: Bool {
+        switch license.error {
+        case .missingPassphrase?, .wrongPassphrase?: true
+        default: false
+        }
+    }
+
     private var statusText: String {
         if let status = license.status { return status.status.rawValue }
         return license.areRightsValid ? "no status document (within its rights period)" : "no status document (outside its rights period)"
@@ -49,8 +56,9 @@ struct LicenseSummary {
         fields.append(("Prints left", quantity(license.pagesToPrintLeft, grant: license.rightsPrints, unit: "page")))
         if let note = license.certificateTrust?.note { fields.append(("Certificate", note)) }
         if let revocation = license.revocationStatus { fields.append(("Revocation", revocation.note)) }
-        if license.isLocked { fields.append(("Hint", document.encryption.userKey.textHint)) }
-        if let hint = document.link(LicenseRel.hint)?.href, license.isLocked { fields.append(("Hint page", hint)) }
+        // The hint helps only when the passphrase is what is missing.
+        if needsPassphrase { fields.append(("Hint", document.encryption.userKey.textHint)) }
+        if let hint = document.link(LicenseRel.hint)?.href, needsPassphrase { fields.append(("Hint page", hint)) }
         return fields
     }
 

@@ -65,11 +65,18 @@ extension LCPLicense {
 
     /// Returns the publication to its provider: afterwards it no longer opens.
     ///
-    /// - Throws: ``LCPError/interactionNotAvailable`` without a return link (already
-    ///   returned, revoked…); the provider's refusal (``LCPError/alreadyReturned``…).
+    /// - Throws: ``LCPError/alreadyReturned`` or ``LCPError/loanAlreadyExpired`` when the
+    ///   status says so, ``LCPError/interactionNotAvailable`` without a return link otherwise;
+    ///   the provider's refusal.
     public func returnPublication() async throws(LCPError) {
         let status = try await statusForInteraction()
-        guard let link = status.link(LicenseRel.return) else { throw .interactionNotAvailable }
+        guard let link = status.link(LicenseRel.return) else {
+            switch status.status {
+            case .returned, .cancelled: throw .alreadyReturned
+            case .expired: throw .loanAlreadyExpired
+            default: throw .interactionNotAvailable
+            }
+        }
         let data = try await put(link, .return, parameters: deviceParameters())
         try await apply(statusData: data)
         _ = await downloadLicenseAgain()
