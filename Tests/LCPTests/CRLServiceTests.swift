@@ -186,6 +186,19 @@ import TestSupport
         #expect(try server.log().count == 1)
     }
 
+    /// A command that exits while the download hangs leaves a record: the next process does
+    /// not try (and wait) again before the interval.
+    @Test func aDownloadCutShortCountsAsAnAttempt() async throws {
+        try server.serveFile("ca.crl", ["mode": "hang"])
+        let first = service(retryInterval: 3600)
+        _ = await first.crl(for: try anyLicense)
+        for _ in 0..<50 where try server.log().isEmpty { try await Task.sleep(nanoseconds: 100_000_000) }
+        #expect(try repository.lastFailedAttempt(url: first.url) != nil)
+        _ = await service(retryInterval: 3600).crl(for: try anyLicense)
+        try await Task.sleep(nanoseconds: 200_000_000)
+        #expect(try server.log().count == 1)
+    }
+
     @Test func aFailedDownloadIsNotRetriedBeforeTheInterval() async throws {
         try server.serveFile("ca.crl", ["mode": "html"])
         let crls = service(retryInterval: 3600)

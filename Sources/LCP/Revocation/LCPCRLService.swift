@@ -15,8 +15,9 @@ import Synchronization
 ///   used), and starts a refresh when the cache is older than ``maxAge``, past its
 ///   `nextUpdate`, or empty. With nothing cached, licenses open without a revocation check,
 ///   and ``revocationStatus(for:)`` says so.
-/// - A failed download is not retried before ``retryInterval``, so an unreachable distribution
-///   point costs one attempt, not one per opening.
+/// - A failed download (or one cut short by the process ending) is not retried before
+///   ``retryInterval``, so an unreachable distribution point costs one attempt, not one per
+///   opening.
 public final class LCPCRLService: LCPCRLProvider {
     /// EDRLab's production provider CRL (the basic-profile test CA publishes none).
     public static let defaultURL = "http://crl.edrlab.telesec.de/rl/EDRLab_CA.crl"
@@ -93,6 +94,9 @@ public final class LCPCRLService: LCPCRLProvider {
     /// Downloads, checks and caches the CRL now.
     @discardableResult
     public func refresh() async -> Result<LCPCachedCRL, LCPError> {
+        // Counted as a failure until it succeeds: a process that exits during the download
+        // (a command that is done) must not make the next one try again at once.
+        try? repository?.recordFailedAttempt(url: url, at: now(), reason: "the download did not finish")
         let request = HTTPRequest(url: url, headers: ["Accept": "application/pkix-crl, application/x-pkcs7-crl, */*"],
                                   timeout: timeout, maxBodySize: 16 << 20)
         let result: Result<LCPCachedCRL, LCPError>
