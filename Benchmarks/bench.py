@@ -298,8 +298,13 @@ def bench_lcp(lectern, runs, env):
     return rows, notes
 
 
+def fmt_num(value):
+    # Sub-millisecond figures (in-process LCP timings) keep three decimals.
+    return f"{value:.1f}" if value >= 1 else f"{value:.3f}"
+
+
 def fmt_ms(value):
-    return f"{value:.1f} ms"
+    return f"{fmt_num(value)} ms"
 
 
 def main():
@@ -354,7 +359,7 @@ def main():
         "|---|---|---|---|---|---|",
     ]
     for name, figures, target in rows:
-        lines.append(f"| {name} | {fmt_ms(figures['median_ms'])} | {figures['min_ms']:.1f}–{figures['max_ms']:.1f} ms | "
+        lines.append(f"| {name} | {fmt_ms(figures['median_ms'])} | {fmt_num(figures['min_ms'])}–{fmt_num(figures['max_ms'])} ms | "
                      f"{figures['peak_rss_kb'] / 1024:.1f} MB | {figures['runs']} | {target} |")
     lines += [""] + [f"- {note}" for note in notes] + [""]
     with open(args.output, "w") as out:
