@@ -78,7 +78,9 @@ public struct BasicProfileLCPClient: LCPClient {
 
     /// Each candidate is first tried on the last block of `key_check` alone (one AES block with
     /// a reused OpenSSL context: the license id's last bytes and the padding length must come
-    /// out), then, for the rare one that passes, on the whole of it.
+    /// out), then, for the rare one that passes, on the whole of it. A short license id makes
+    /// the key check weak (a one-byte id is matched by about one wrong key in 65,536), so a
+    /// candidate must also decrypt the content key to exactly 32 bytes.
     public func findOneValidPassphrase(jsonLicense: String, hashedPassphrases: [String]) -> String? {
         guard let license = try? LicenseDocument(data: Array(jsonLicense.utf8)) else { return nil }
         let filter = KeyCheckFilter(license)
@@ -88,7 +90,9 @@ public struct BasicProfileLCPClient: LCPClient {
         for candidate in hashedPassphrases {
             guard Hex.decodeSHA256(candidate, into: &key) else { continue }
             if let filter, !filter.mayOpen(with: key) { continue }
-            if Self.keyCheckPasses(license, userKey: key) { return key.hexString }
+            if Self.keyCheckPasses(license, userKey: key), Self.contentKeyDecrypts(license, userKey: key) {
+                return key.hexString
+            }
         }
         return nil
     }
@@ -159,6 +163,12 @@ public struct BasicProfileLCPClient: LCPClient {
     static func keyCheckPasses(_ license: LicenseDocument, userKey: [UInt8]) -> Bool {
         guard let plaintext = try? LCPBlobCipher.decrypt(license.encryption.userKey.keyCheck, key: userKey) else { return false }
         return plaintext.elementsEqual(license.id.utf8)
+    }
+
+    /// Whether the content key decrypts with `userKey` to an AES-256 key (its padding must
+    /// leave exactly 32 bytes).
+    static func contentKeyDecrypts(_ license: LicenseDocument, userKey: [UInt8]) -> Bool {
+        (try? LCPBlobCipher.decrypt(license.encryption.contentKey.encryptedValue, key: userKey))?.count == 32
     }
 
     /// The `user` members listed in `user.encrypted`, decrypted with the user key; a member
