@@ -30,6 +30,7 @@ let package = Package(
         .systemLibrary(name: "CLecternCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         cModule("CLecternSQLite", pkgConfig: "sqlite3", apt: "libsqlite3-dev"),
         cModule("CLecternFriBidi", pkgConfig: "fribidi", apt: "libfribidi-dev"),
+        cModule("CLecternCurses", pkgConfig: "ncursesw", apt: "libncurses-dev"),
         .target(name: "LibXML", dependencies: ["CLecternXML2"]),
         .target(name: "Zlib", dependencies: ["CLecternZlib"]),
         .target(name: "LibCrypto", dependencies: ["CLecternCrypto"]),
@@ -48,9 +49,14 @@ let package = Package(
         .target(name: "TextLayout", dependencies: ["Shared", "LibXML", "CLecternFriBidi"],
                 exclude: ["Unicode/generate_cell_width_table.py"]),
 
+        // The terminal front end: ncurses behind `Terminal`, the library database, the screens.
+        .target(name: "Terminal", dependencies: ["CLecternCurses", "TextLayout"]),
+        .target(name: "Bookshelf", dependencies: ["Shared", "LibSQLite", "LibCrypto"]),
+        .target(name: "ReaderUI", dependencies: ["Terminal", "Bookshelf", "Shared", "TextLayout"]),
+
         // The command line.
         .target(name: "LecternCLI", dependencies: [
-            "Shared", "Streamer", "LibCrypto", "TextLayout", "LCP", "LCPSQLite",
+            "Shared", "Streamer", "LibCrypto", "TextLayout", "LCP", "LCPSQLite", "Bookshelf", "ReaderUI", "Terminal",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "lectern", dependencies: ["LecternCLI"]),
@@ -61,6 +67,8 @@ let package = Package(
         .testTarget(name: "StreamerTests", dependencies: ["Streamer", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "TextLayout", "Streamer"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "Shared", "Streamer", "TestSupport"]),
+        .testTarget(name: "ReaderUITests", dependencies: ["ReaderUI", "Bookshelf", "Terminal", "TextLayout", "Shared", "Streamer", "TestSupport"]),
+        .testTarget(name: "UITests", dependencies: ["TestSupport"]),
         .testTarget(name: "LCPTests", dependencies: ["LCP", "LCPSQLite", "Streamer", "Shared", "LibCrypto", "LibZip", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
