@@ -22,10 +22,29 @@ public enum Blocking {
         return try result.get()
     }
 
+    /// Runs async `body` with its nonisolated parts on Dispatch threads (a task executor
+    /// preference): for APIs that are async but block inside (opening a publication reads
+    /// archives, decrypts, and may wait on a License Status server).
+    public static func offPool<T: Sendable>(_ body: @escaping @Sendable () async -> T) async -> T {
+        await withTaskExecutorPreference(DispatchTaskExecutor.shared) { await body() }
+    }
+
     /// Like ``run(_:)``, at a lower priority: book-wide figures, preloading.
     public static func runInBackground<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
             background.async { continuation.resume(returning: body()) }
         }
+    }
+}
+
+/// A task executor on a concurrent Dispatch queue (see ``Blocking/offPool(_:)``).
+final class DispatchTaskExecutor: TaskExecutor {
+    static let shared = DispatchTaskExecutor()
+    private let queue = DispatchQueue(label: "lectern.open", qos: .userInitiated, attributes: .concurrent)
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        queue.async { job.runSynchronously(on: executor) }
     }
 }

@@ -245,7 +245,7 @@ public final class LibraryStore: @unchecked Sendable {
     }
 
     /// The key titles and authors sort by: lowercased, without a leading article.
-    static func sortKey(_ text: String) -> String {
+    public static func sortKey(_ text: String) -> String {
         var key = text.lowercased()
         for article in ["the ", "a ", "an "] where key.hasPrefix(article) {
             key.removeFirst(article.count)
