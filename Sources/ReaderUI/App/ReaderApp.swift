@@ -183,6 +183,9 @@ public final class ReaderApp {
             passphrase = nil
             previous.reply.resume(returning: nil)
         }
+        // The protection knows the file name only: show the title the library knows.
+        var request = request
+        if case .opening(let title) = page, !title.isEmpty { request.title = title }
         return await withCheckedContinuation { continuation in
             passphrase = (PassphraseDialogState(request: request), continuation)
             render()

@@ -83,10 +83,21 @@ public struct ReaderState: Sendable {
         case .start: return 0
         case .end: return ((count - 1) / rows) * rows
         case .progression(let progression): return min(layout.lineIndex(forProgression: progression), count - 1)
-        case .locator(let locator): return min(layout.lineIndex(for: locator), count - 1)
+        case .locator(let locator): return alignedToPage(min(layout.lineIndex(for: locator), count - 1), in: layout)
         case .offset(let offset): return pageTop(containing: layout.lineIndex(containing: offset) ?? 0)
         case .fragment(let fragment): return layout.lineIndex(forFragment: fragment) ?? 0
         }
+    }
+
+    /// `line`, or the first line of its page when only lines without text (blank lines, rules)
+    /// lie between them: a locator names a text offset, which a page starting with a blank
+    /// line shares with the text line below it, so a saved page comes back as the same page.
+    func alignedToPage(_ line: Int, in layout: LaidOutDocument) -> Int {
+        var candidate = line
+        while candidate > 0, candidate % rows != 0, layout.lines[candidate - 1].offsets.isEmpty {
+            candidate -= 1
+        }
+        return candidate % rows == 0 ? candidate : line
     }
 
     /// The first line of the page holding `line` (pages are `rows` lines from the chapter start).

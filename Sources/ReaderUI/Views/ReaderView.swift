@@ -29,9 +29,10 @@ enum ReaderView {
         screen.setCursor(row: nil)
         let (page, pages) = state.pageInChapter
         let percent = state.bookProgression.map { "\(Int(($0 * 100).rounded(.down)))%" } ?? "—"
-        var right = "p. \(page)/\(pages)  \(percent)"
+        // No page figures before the first layout: they would be made up.
+        var right = state.layout == nil ? "" : "p. \(page)/\(pages)  \(percent)"
         if !state.pendingCount.isEmpty { right = state.pendingCount + "  " + right }
-        if session.loadingChapter != nil { right = "loading…  " + right }
+        if session.loadingChapter != nil || state.layout == nil { right = "loading…  " + right }
         let left = message ?? (session.chapterTitle.isEmpty ? session.title : session.chapterTitle)
         let rightWidth = TextFitting.width(right)
         let leftWidth = max(0, columns - rightWidth - 3)
