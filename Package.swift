@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Streamer", targets: ["Streamer"]),
         .library(name: "LCP", targets: ["LCP"]),
         .library(name: "LCPSQLite", targets: ["LCPSQLite"]),
+        .library(name: "AudiobookDRM", targets: ["AudiobookDRM"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -31,19 +32,24 @@ let package = Package(
         cModule("CLecternSQLite", pkgConfig: "sqlite3", apt: "libsqlite3-dev"),
         cModule("CLecternFriBidi", pkgConfig: "fribidi", apt: "libfribidi-dev"),
         cModule("CLecternCurses", pkgConfig: "ncursesw", apt: "libncurses-dev"),
+        // poppler-glib is loaded at run time (dlopen) too; its shim declares the ABI it uses.
+        .systemLibrary(name: "CLecternPoppler", providers: [.apt(["libpoppler-glib-dev"])]),
         .target(name: "LibXML", dependencies: ["CLecternXML2"]),
         .target(name: "Zlib", dependencies: ["CLecternZlib"]),
         .target(name: "LibCrypto", dependencies: ["CLecternCrypto"]),
         .target(name: "LibZip", dependencies: ["CLecternZip"]),
         .target(name: "LibCurl", dependencies: ["CLecternCurl"]),
         .target(name: "LibSQLite", dependencies: ["CLecternSQLite"]),
+        .target(name: "LibPoppler", dependencies: ["CLecternPoppler"]),
 
         // The Readium layers.
         .target(name: "Shared", dependencies: ["LibZip", "LibCurl", "LibCrypto"]),
-        .target(name: "Streamer", dependencies: ["Shared", "LibXML", "LibCrypto", "Zlib"]),
+        .target(name: "Streamer", dependencies: ["Shared", "LibXML", "LibCrypto", "Zlib", "LibPoppler"]),
         // Readium LCP sits beside the Streamer, plugged in as a third-party ContentProtection.
-        .target(name: "LCP", dependencies: ["Shared", "LibCrypto", "Zlib", "LibZip"]),
+        .target(name: "LCP", dependencies: ["Shared", "Streamer", "LibCrypto", "Zlib", "LibZip"]),
         .target(name: "LCPSQLite", dependencies: ["LCP", "Shared", "LibSQLite"]),
+        // Signed Feedbooks/DPLA audiobook manifests, another third-party ContentProtection.
+        .target(name: "AudiobookDRM", dependencies: ["Shared", "LibCrypto"]),
 
         // Text layout for the terminal: XHTML to styled blocks to lines of cells (no ncurses).
         .target(name: "TextLayout", dependencies: ["Shared", "LibXML", "CLecternFriBidi"],
@@ -56,7 +62,7 @@ let package = Package(
 
         // The command line.
         .target(name: "LecternCLI", dependencies: [
-            "Shared", "Streamer", "LibCrypto", "TextLayout", "LCP", "LCPSQLite", "Bookshelf", "ReaderUI", "Terminal",
+            "Shared", "Streamer", "LibCrypto", "TextLayout", "LCP", "LCPSQLite", "AudiobookDRM", "Bookshelf", "ReaderUI", "Terminal",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "lectern", dependencies: ["LecternCLI"]),
@@ -64,12 +70,13 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CLibraryTests", dependencies: ["LibXML", "Zlib", "LibCrypto", "LibZip", "LibCurl", "LibSQLite", "TestSupport"]),
         .testTarget(name: "SharedTests", dependencies: ["Shared", "TestSupport"]),
-        .testTarget(name: "StreamerTests", dependencies: ["Streamer", "TestSupport"]),
+        .testTarget(name: "StreamerTests", dependencies: ["Streamer", "LibPoppler", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "TextLayout", "Streamer"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "Shared", "Streamer", "TestSupport"]),
         .testTarget(name: "ReaderUITests", dependencies: ["ReaderUI", "Bookshelf", "Terminal", "TextLayout", "Shared", "Streamer", "TestSupport"]),
         .testTarget(name: "UITests", dependencies: ["TestSupport"]),
         .testTarget(name: "LCPTests", dependencies: ["LCP", "LCPSQLite", "Streamer", "Shared", "LibCrypto", "LibZip", "TestSupport"]),
+        .testTarget(name: "AudiobookDRMTests", dependencies: ["AudiobookDRM", "Streamer", "Shared", "LibCrypto", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

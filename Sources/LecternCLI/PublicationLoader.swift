@@ -7,9 +7,11 @@ import Streamer
 struct PublicationLoader: Sendable {
     let retriever = AssetRetriever()
 
-    /// The third-party protections, in order of precedence (signed audiobooks plug in here
-    /// as their module lands).
-    var contentProtections: [any ContentProtection] { [LCPSetup.makeService().contentProtection()] }
+    /// The third-party protections, in order of precedence: Readium LCP, then signed
+    /// Feedbooks audiobook manifests.
+    var contentProtections: [any ContentProtection] {
+        [LCPSetup.makeService().contentProtection(), AudiobookDRMSetup.makeProtection()]
+    }
 
     /// A successfully opened publication with what was tolerated on the way.
     struct Opened: Sendable {

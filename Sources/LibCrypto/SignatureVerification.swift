@@ -16,36 +16,7 @@ extension X509Certificate {
     /// Any malformed input (wrong key type, bad encoding) is simply "not valid".
     public func verifySignature(_ signature: some Collection<UInt8>, of message: some Collection<UInt8>,
                                 algorithm: SignatureAlgorithm) -> Bool {
-        guard let key = X509_get_pubkey(handle) else { ERR_clear_error(); return false }
-        defer { EVP_PKEY_free(key) }
-        defer { ERR_clear_error() }
-        let keyType = EVP_PKEY_get_base_id(key)
-        var signatureBytes = Array(signature)
-        switch algorithm {
-        case .rsaPKCS1v15SHA256:
-            guard keyType == EVP_PKEY_RSA else { return false }
-        case .ecdsaSHA256Raw:
-            guard keyType == EVP_PKEY_EC, let der = ECDSASignature.der(fromRaw: signatureBytes) else { return false }
-            signatureBytes = der
-        case .ecdsaSHA256DER:
-            guard keyType == EVP_PKEY_EC else { return false }
-        }
-        guard let context = EVP_MD_CTX_new() else { return false }
-        defer { EVP_MD_CTX_free(context) }
-        guard EVP_DigestVerifyInit(context, nil, EVP_sha256(), nil, key) == 1 else { return false }
-        if algorithm == .rsaPKCS1v15SHA256 {
-            // PKCS#1 v1.5 is OpenSSL's default for RSA, but say so rather than rely on it.
-            var keyContext: OpaquePointer?
-            keyContext = EVP_MD_CTX_get_pkey_ctx(context)
-            guard let keyContext, EVP_PKEY_CTX_set_rsa_padding(keyContext, RSA_PKCS1_PADDING) == 1 else { return false }
-        }
-        let data = Array(message)
-        let result = signatureBytes.withUnsafeBufferPointer { sig in
-            data.withUnsafeBufferPointer { msg in
-                EVP_DigestVerify(context, sig.baseAddress, sig.count, msg.baseAddress, msg.count)
-            }
-        }
-        return result == 1
+        publicKey?.verifySignature(signature, of: message, algorithm: algorithm) ?? false
     }
 }
 

@@ -26,13 +26,16 @@ public final class PublicationOpener: Sendable {
         self.parsers = parsers ?? PublicationOpener.defaultParsers
     }
 
-    /// The parsers Lectern ships, in the order they are tried.
+    /// The parsers Lectern ships, in the order they are tried (the PDF parser before the
+    /// Readium one, since it takes LCP PDF packages).
     public static var defaultParsers: [any PublicationParser] {
-        [EPUBParser(), ReadiumWebPubParser(), ImageParser(), AudioParser()]
+        [EPUBParser(), PDFParser(), ReadiumWebPubParser(), ImageParser(), AudioParser()]
     }
 
     /// The format-specific protections Lectern ships.
-    public static var defaultFormatProtections: [any ContentProtection] { [ZIPPasswordContentProtection()] }
+    public static var defaultFormatProtections: [any ContentProtection] {
+        [ZIPPasswordContentProtection(), PDFContentProtection()]
+    }
 
     /// Opens `asset`.
     ///

@@ -1,0 +1,44 @@
+import LibPoppler
+import Shared
+import Synchronization
+
+/// The text of a PDF publication page by page (``PageTextService``), from the document the
+/// parser opened, or — for an LCP PDF package — from the package's PDF opened on first use
+/// through the publication's fetcher.
+final class PDFPageTextService: PageTextService {
+    private let resolve: @Sendable () -> PDFDocument?
+    private let release: @Sendable () -> Void
+    private let labels = Mutex<[String?]?>(nil)
+
+    init(document: PDFDocument) {
+        resolve = { document }
+        release = { document.close() }
+    }
+
+    init(loader: PDFDocumentLoader, fetcher: any Fetcher) {
+        resolve = { try? loader.document(using: fetcher).get() }
+        release = { loader.close() }
+    }
+
+    var pageCount: Int { resolve()?.pageCount ?? 0 }
+
+    func text(ofPage index: Int) -> String? {
+        resolve()?.text(ofPage: index)
+    }
+
+    func pageLabel(ofPage index: Int) -> String? {
+        guard let document = resolve(), index >= 0, index < document.pageCount else { return nil }
+        // Labels are read once for all pages: "go to page" looks through every one.
+        let all = labels.withLock { cached in
+            if let cached { return cached }
+            let read = document.pageLabels()
+            cached = read
+            return read
+        }
+        return index < all.count ? all[index] ?? String(index + 1) : String(index + 1)
+    }
+
+    func close() {
+        release()
+    }
+}
