@@ -11,12 +11,30 @@ public struct OpenedPublication: Sendable {
     public let licenseID: String?
     /// A short description of the protection and its state, for the restricted screen.
     public let protectionName: String?
+    /// What the protection still allows to copy and print (read each time it is asked, off
+    /// the main actor: it may query the rights database); nil when the protection does not say.
+    public let rightsLeft: (@Sendable () -> RightsLeft)?
 
-    public init(publication: Publication, format: String, licenseID: String?, protectionName: String? = nil) {
+    public init(publication: Publication, format: String, licenseID: String?, protectionName: String? = nil,
+                rightsLeft: (@Sendable () -> RightsLeft)? = nil) {
         self.publication = publication
         self.format = format
         self.licenseID = licenseID
         self.protectionName = protectionName
+        self.rightsLeft = rightsLeft
+    }
+}
+
+/// The copy and print rights left, as a protection counts them: nil means unlimited.
+public struct RightsLeft: Sendable, Hashable {
+    /// Characters that may still be copied.
+    public var characters: Int?
+    /// Pages that may still be printed.
+    public var pages: Int?
+
+    public init(characters: Int?, pages: Int?) {
+        self.characters = characters
+        self.pages = pages
     }
 }
 

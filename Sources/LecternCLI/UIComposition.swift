@@ -26,9 +26,14 @@ enum UIComposition {
                                                                 onAskCredentials: onAskCredentials)
                 let publication = opened.publication
                 let protection = ProtectionSummary(publication)
+                var rightsLeft: (@Sendable () -> RightsLeft)?
+                if let license = publication.lcpLicense {
+                    rightsLeft = { RightsLeft(characters: license.charactersToCopyLeft, pages: license.pagesToPrintLeft) }
+                }
                 return .success(OpenedPublication(publication: publication, format: opened.asset.format.description,
                                                   licenseID: publication.lcpLicense?.license.id,
-                                                  protectionName: protection.map { $0.name ?? $0.scheme }))
+                                                  protectionName: protection.map { $0.name ?? $0.scheme },
+                                                  rightsLeft: rightsLeft))
             } catch {
                 var needsPassword = false
                 if case .opening(.incorrectCredentials) = error { needsPassword = true }

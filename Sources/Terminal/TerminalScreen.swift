@@ -1,4 +1,5 @@
 import CLecternCurses
+import FoundationEssentials
 import TextLayout
 #if canImport(Glibc)
 import Glibc
@@ -124,6 +125,21 @@ public final class TerminalScreen {
             wmove(lectern_stdscr(), Int32(row), Int32(column))
         } else {
             curs_set(0)
+        }
+    }
+
+    /// Hands `text` to the system clipboard through the terminal: the OSC 52 sequence, which
+    /// xterm, kitty, foot, WezTerm, iTerm2 and tmux (`set-clipboard`) understand, also over
+    /// SSH. Written straight to the terminal after the screen is up to date.
+    public func sendToClipboard(_ text: String) {
+        let sequence = "\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}"
+        wrefresh(lectern_stdscr())
+        fflush(lectern_stdout())
+        var bytes = Array(sequence.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+            if written < 0 { if errno == EINTR { continue }; break }
+            bytes = bytes.dropFirst(written)
         }
     }
 

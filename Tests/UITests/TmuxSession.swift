@@ -29,6 +29,8 @@ final class TmuxSession {
         try startServer(["new-session", "-d", "-s", session, "-x", String(width), "-y", String(height), command])
         // Keep the pane after lectern exits, so its last words can be read.
         try tmux(["set-option", "-t", session, "remain-on-exit", "on"])
+        // Take the clipboard lectern sends (OSC 52) into a tmux buffer, for the copy tests.
+        try tmux(["set-option", "-s", "set-clipboard", "on"])
     }
 
     deinit { close() }
@@ -101,6 +103,11 @@ final class TmuxSession {
     @discardableResult
     func waitForAbsence(of text: String, timeout: TimeInterval = 20) throws -> String {
         try waitUntil(timeout: timeout, "“\(text)” to go away") { !$0.contains(text) }
+    }
+
+    /// The text of the newest tmux buffer: what lectern last put on the clipboard (OSC 52).
+    func clipboard() throws -> String {
+        try tmux(["show-buffer"])
     }
 
     func resize(width: Int, height: Int) throws {

@@ -64,6 +64,10 @@ extension ReaderApp {
             guard !query.isEmpty else { return }
             session.search = SearchState(query: query)
             searchStep(session, forward: true)
+        case .printRange(let count, let current):
+            choosePrintRange(session, text: text, pageCount: count, current: current)
+        case .printFile(let job):
+            printToFile(session, job: job, path: text.trimmed)
         case .percent:
             guard let value = Double(text.trimmed.hasSuffix("%") ? String(text.trimmed.dropLast()) : text.trimmed), value.isFinite else {
                 message = "Not a percentage: \(text)"
@@ -71,6 +75,11 @@ extension ReaderApp {
             }
             apply(session.state.go(toPercent: value), session)
         case .command:
+            // A PDF's page labels ("iv", "12") go to that page.
+            if session.source.isPaged, !text.contains("%"), let index = session.source.pageIndex(forLabel: text.trimmed) {
+                load(session, chapter: index, anchor: .start)
+                return
+            }
             switch ReaderCommand(text) {
             case .goToPercent(let value)?: apply(session.state.go(toPercent: value), session)
             case .goToChapter(let number)?: load(session, chapter: min(number, session.state.chapterCount) - 1, anchor: .start)
@@ -107,19 +116,19 @@ extension ReaderApp {
             origin = (current.chapter, forward ? current.range.lowerBound + 1 : current.range.lowerBound - 1)
         }
         let query = search.query
-        let loader = session.loader, order = session.publication.readingOrder
+        let source = session.source
         let currentDocument = session.document, currentChapter = state.chapter
         message = "Searching for “\(query)”…"
         session.searchTask?.cancel()
         session.searchTask = Task { @MainActor [weak self] in
-            let count = order.count
+            let count = source.count
             var found: (chapter: Int, range: Range<Int>, wrapped: Bool)?
             for step in 0...count {
                 if Task.isCancelled { return }
                 let chapter = ((origin.chapter + (forward ? step : -step)) % count + count) % count
                 let document: TextDocument? = chapter == currentChapter && currentDocument != nil
                     ? currentDocument
-                    : await Blocking.runInBackground { try? loader.load(order[chapter]) }
+                    : await Blocking.runInBackground { source.load(chapter) }
                 guard let document else { continue }
                 let ranges = await Blocking.run { document.ranges(of: query) }
                 guard !ranges.isEmpty else { continue }

@@ -94,7 +94,7 @@ extension ReaderApp {
         session.path = path
         page = .reader(session)
         let publication = opened.publication
-        guard !publication.readingOrder.isEmpty else {
+        guard session.source.count > 0 else {
             page = .failure(title: session.title, message: "This publication has nothing to read (its reading order is empty).")
             publication.close()
             return
@@ -122,29 +122,20 @@ extension ReaderApp {
 
     /// Loads and lays out chapter `chapter` off the main actor, then shows it at `anchor`.
     func load(_ session: ReaderSession, chapter: Int, anchor: ReaderState.Anchor) {
-        let order = session.publication.readingOrder
-        guard order.indices.contains(chapter) else { return }
+        let source = session.source
+        guard chapter >= 0, chapter < source.count else { return }
         session.loading?.cancel()
         session.loadingChapter = chapter
-        let loader = session.loader, link = order[chapter], options = session.options
+        let options = session.options
         let preloaded = session.preloaded?.chapter == chapter ? session.preloaded?.document : nil
-        let publication = session.publication
         session.loading = Task { @MainActor [weak self] in
             let (document, layout) = await Blocking.run { () -> (TextDocument, LaidOutDocument) in
-                let document: TextDocument
-                if let preloaded {
-                    document = preloaded
-                } else {
-                    do throws(ContentLoadError) {
-                        document = try loader.load(link)
-                    } catch {
-                        document = SyntheticDocuments.unreadable(link: link, error: error, publication: publication)
-                    }
-                }
+                let document = preloaded ?? source.document(chapter)
                 return (document, LayoutEngine.layout(document, options: options))
             }
             guard !Task.isCancelled, let self, case .reader(let current) = self.page, current === session else { return }
             session.loadingChapter = nil
+            session.selection = nil
             session.document = document
             session.state.show(chapter: chapter, layout: layout, anchor: anchor)
             self.updateSearchMatches(session)
@@ -163,11 +154,10 @@ extension ReaderApp {
         }
         savePosition(session)
         let next = session.state.chapter + 1
-        let order = session.publication.readingOrder
-        guard order.indices.contains(next), session.preloaded?.chapter != next else { return }
-        let loader = session.loader, link = order[next]
+        let source = session.source
+        guard next < source.count, session.preloaded?.chapter != next else { return }
         session.background.append(Task { @MainActor in
-            let document = await Blocking.runInBackground { try? loader.load(link) }
+            let document = await Blocking.runInBackground { source.load(next) }
             if let document, !Task.isCancelled { session.preloaded = (next, document) }
         })
     }
@@ -192,17 +182,17 @@ extension ReaderApp {
     /// this content), for book percentages; the status line shows "—" until then.
     func startBookPass(_ session: ReaderSession) {
         let store = dependencies.store
-        let loader = session.loader, order = session.publication.readingOrder, identity = session.identity
+        let source = session.source, identity = session.identity
         session.background.append(Task { @MainActor [weak self] in
-            if let identity, let cached = await Blocking.run({ try? store?.textLengths(identity: identity) }), cached.count == order.count {
+            if let identity, let cached = await Blocking.run({ try? store?.textLengths(identity: identity) }), cached.count == source.count {
                 session.state.chapterLengths = cached
                 self?.render()
                 return
             }
             var lengths: [Int] = []
-            for link in order {
+            for index in 0..<source.count {
                 if Task.isCancelled { return }
-                lengths.append(await Blocking.runInBackground { (try? loader.load(link))?.length ?? 0 })
+                lengths.append(await Blocking.runInBackground { source.load(index)?.length ?? 0 })
             }
             guard !Task.isCancelled else { return }
             let counted = lengths
@@ -253,6 +243,10 @@ extension ReaderApp {
     // MARK: - Keys
 
     func handleReader(_ key: Key, session: ReaderSession) {
+        if session.selection != nil {
+            handleSelection(key, session: session)
+            return
+        }
         if key == .control("c") { backFromReader(); return }
         if case .character(let character) = key, config.keyMap.action(for: key) == nil || !session.state.pendingCount.isEmpty,
            session.state.takeCountDigit(character) {
@@ -269,8 +263,7 @@ extension ReaderApp {
         case .help:
             overlays.append(.help(HelpState(keyMap: config.keyMap)))
         case .tableOfContents:
-            let order = session.publication.readingOrder
-            let href = order.indices.contains(session.state.chapter) ? order[session.state.chapter].href : nil
+            let href = session.source.isPaged ? nil : Optional(session.source.href(session.state.chapter))
             overlays.append(.toc(TOCState(tableOfContents: session.publication.tableOfContents, currentHref: href,
                                           visibleRows: PopupViews.listRows(windowRows: screen.size.rows))))
         case .search:
@@ -291,6 +284,10 @@ extension ReaderApp {
             followNote(session, number: count ?? 1)
         case .nextTheme:
             nextTheme()
+        case .select:
+            startSelection(session)
+        case .print:
+            startPrint(session)
         case .redraw:
             screen.invalidate()
         default:

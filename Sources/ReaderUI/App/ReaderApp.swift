@@ -91,6 +91,8 @@ public final class ReaderApp {
             Self.printError(error.description)
             return 2
         }
+        // A clipboard tool or `lp` that exits early must not end the reader.
+        signal(SIGPIPE, SIG_IGN)
         applyTheme(named: config.themeName)
         if let warning = config.warnings.first { message = warning }
         let watcher = InputWatcher()

@@ -23,6 +23,8 @@ public enum ReaderAction: String, Sendable, CaseIterable {
     case addBookmark = "add_bookmark"
     case bookmarks
     case followNote = "follow_note"
+    case select
+    case print
     case help
     case nextTheme = "next_theme"
     case redraw
@@ -52,6 +54,8 @@ public enum ReaderAction: String, Sendable, CaseIterable {
         case .addBookmark: ["m"]
         case .bookmarks: ["'", "B"]
         case .followNote: ["f", "enter"]
+        case .select: ["v"]
+        case .print: ["p"]
         case .help: ["?", "F1"]
         case .nextTheme: ["T"]
         case .redraw: ["C-l"]
@@ -83,6 +87,8 @@ public enum ReaderAction: String, Sendable, CaseIterable {
         case .addBookmark: "bookmark this page"
         case .bookmarks: "bookmarks (Enter jumps, d deletes)"
         case .followNote: "open the first note reference on the page in a popup"
+        case .select: "select text: w b word, j k line, } { paragraph, h l character, y copy, esc cancel"
+        case .print: "print pages of this chapter (or PDF pages), within the publication's print rights"
         case .help: "this help"
         case .nextTheme: "next colour theme (saved)"
         case .redraw: "redraw the screen"

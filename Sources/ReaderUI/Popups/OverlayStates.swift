@@ -105,6 +105,10 @@ public struct PromptState: Sendable {
         case command
         /// `%`: a percentage of the book.
         case percent
+        /// `p`: the pages to print.
+        case printRange(pageCount: Int, current: Int)
+        /// No print spooler: the file to write the pages to.
+        case printFile(PrintJob)
     }
 
     public let kind: Kind
@@ -119,6 +123,10 @@ public struct PromptState: Sendable {
         case .search: "/"
         case .command: ":"
         case .percent: "Go to %: "
+        case .printRange(let count, let current):
+            "Print pages 1-\(count) (Enter: \(current)): "
+        case .printFile(let job):
+            "No print spooler (lp): save \(job.pageCount == 1 ? "the page" : "the \(job.pageCount) pages") to file: "
         }
     }
 }

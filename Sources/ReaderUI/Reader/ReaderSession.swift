@@ -15,12 +15,21 @@ final class ReaderSession {
     /// The file.
     var path = ""
     let loader: ContentDocumentLoader
+    /// The chapters: reading-order documents, or a PDF's pages.
+    let source: ChapterSource
     var state: ReaderState
     /// The document of the chapter shown.
     var document: TextDocument?
     var options: LayoutOptions
     var column: TextColumn
     var search: SearchState?
+    /// The selection in progress (`v`), nil when not selecting.
+    var selection: SelectionState?
+    /// Counts the selections started, so that a copy finishing late clears its own only.
+    var selectionNumber = 0
+    /// Whether copying is possible at all, and the characters left (nil: unlimited), as last
+    /// asked; nil while asking.
+    var copyPermission: (allowed: Bool, left: Int?)?
     var searchTask: Task<Void, Never>?
     /// A chapter being loaded (a newer request cancels it).
     var loading: Task<Void, Never>?
@@ -38,10 +47,11 @@ final class ReaderSession {
         self.opened = opened
         self.entry = entry
         loader = ContentDocumentLoader(publication: opened.publication)
+        source = ChapterSource(publication: opened.publication)
         self.options = options
         self.column = column
         let publication = opened.publication
-        state = ReaderState(chapterCount: publication.readingOrder.count,
+        state = ReaderState(chapterCount: source.count,
                             rightToLeft: publication.metadata.readingProgression == .rtl, rows: rows)
         var titles: [String: String] = [:]
         func walk(_ links: [Link]) {
@@ -59,6 +69,7 @@ final class ReaderSession {
 
     /// The title of the chapter shown: its table-of-contents entry, else its own title.
     var chapterTitle: String {
+        if let label = source.pageLabel(state.chapter) { return "Page \(label) of \(source.count)" }
         let order = publication.readingOrder
         guard order.indices.contains(state.chapter) else { return "" }
         let href = Href.removingFragment(order[state.chapter].href)
@@ -67,8 +78,7 @@ final class ReaderSession {
 
     /// The reading-order index of `href` (fragment ignored).
     func chapterIndex(of href: String) -> Int? {
-        let path = Href.removingFragment(href)
-        return publication.readingOrder.firstIndex { Href.removingFragment($0.href) == path }
+        source.index(of: href)
     }
 
     func cancelAll() {

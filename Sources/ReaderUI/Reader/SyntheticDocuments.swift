@@ -11,7 +11,7 @@ enum SyntheticDocuments {
             html += "<h1>\(escape(link.title ?? "Track \(index)"))</h1>"
             html += "<p>Audio track \(index) of \(publication.readingOrder.count) (\(escape(mediaType.string))"
             if let duration = link.duration { html += ", \(formatDuration(duration))" }
-            html += "). Lectern shows an audiobook's tracks and contents; it does not play audio.</p>"
+            html += ").</p>"
             if index == 1 { html += trackList(publication) }
         } else {
             html += "<h1>\(escape(link.title ?? Href.path(of: link.href) ?? link.href))</h1>"
@@ -20,6 +20,32 @@ enum SyntheticDocuments {
         html += "</body></html>"
         return (try? ContentDocumentParser.parse(html: Array(html.utf8), href: link.href))
             ?? (try! ContentDocumentParser.parse(html: Array("<p>—</p>".utf8), href: link.href))
+    }
+
+    /// A PDF page's text as a document: paragraphs at blank lines, the lines of a paragraph
+    /// reflowed to the window (a word hyphenated at a line end is joined again).
+    static func page(text: String, href: String, label: String?, language: String?) -> TextDocument {
+        var html = "<html><body>"
+        var paragraph = ""
+        func flush() {
+            if !paragraph.isEmpty { html += "<p>\(escape(paragraph))</p>" }
+            paragraph = ""
+        }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = String(line).trimmed
+            if trimmed.isEmpty { flush(); continue }
+            if paragraph.hasSuffix("-"), let first = trimmed.first, first.isLowercase {
+                paragraph.removeLast()
+                paragraph += trimmed
+            } else {
+                paragraph += paragraph.isEmpty ? trimmed : " " + trimmed
+            }
+        }
+        flush()
+        if html == "<html><body>" { html += "<p>(This page has no text.)</p>" }
+        html += "</body></html>"
+        return (try? ContentDocumentParser.parse(html: Array(html.utf8), href: href, language: language))
+            ?? (try! ContentDocumentParser.parse(html: Array("<p>—</p>".utf8), href: href))
     }
 
     /// The tracks and the table of contents of an audiobook.

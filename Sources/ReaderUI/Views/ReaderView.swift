@@ -27,6 +27,10 @@ enum ReaderView {
             return
         }
         screen.setCursor(row: nil)
+        if let selection = session.selection {
+            drawSelectionStatus(selection, session: session, painter: painter, message: message)
+            return
+        }
         let (page, pages) = state.pageInChapter
         let percent = state.bookProgression.map { "\(Int(($0 * 100).rounded(.down)))%" } ?? "—"
         // No page figures before the first layout: they would be made up.
@@ -40,13 +44,41 @@ enum ReaderView {
         painter.text(right + " ", row: statusRow, column: max(0, columns - rightWidth - 1), .status)
     }
 
+    /// The selection bar: what is selected, and the Copy action, greyed when the rights do not
+    /// allow copying now.
+    static func drawSelectionStatus(_ selection: SelectionState, session: ReaderSession, painter: Painter, message: String?) {
+        let row = painter.rows - 1
+        let count = selection.text.count
+        var left = message ?? "SELECT \(count == 1 ? "1 character" : "\(count) characters")"
+        if message == nil, let permission = session.copyPermission, let characters = permission.left {
+            left += " · \(characters) left to copy"
+        }
+        if let message {
+            // A refusal or a result: the whole line for it.
+            painter.bar(" " + TextFitting.truncate(message, to: max(0, painter.columns - 2)), row: row, .status)
+            return
+        }
+        let allowed = session.copyPermission?.allowed ?? true
+        let action = allowed ? "y copy · esc" : "y copy (not allowed) · esc"
+        let actionWidth = TextFitting.width(action)
+        painter.bar(" " + TextFitting.truncate(left, to: max(0, painter.columns - actionWidth - 4)), row: row, .status)
+        var style = painter.palette[.status]
+        if !allowed { style = style.adding(.dim) }
+        painter.screen.draw(action + " ", row: row, column: max(0, painter.columns - actionWidth - 1), style: style)
+    }
+
     /// The highlighted cells of each line: (columns, element).
     static func highlightMap(_ session: ReaderSession, layout: LaidOutDocument) -> [Int: [(Range<Int>, ThemeElement)]] {
-        guard let search = session.search, search.chapterOfMatches == session.state.chapter else { return [:] }
         var map: [Int: [(Range<Int>, ThemeElement)]] = [:]
         let visible = session.state.visibleLines
+        if let selection = session.selection {
+            for (line, columns) in layout.highlights(for: selection.range) where visible.contains(line) {
+                map[line, default: []].append((columns, .selection))
+            }
+        }
+        guard let search = session.search, search.chapterOfMatches == session.state.chapter else { return map }
         guard let firstOffset = visible.first.map({ layout.lines[$0].offsets.lowerBound }),
-              let lastOffset = visible.last.map({ layout.lines[$0].offsets.upperBound }) else { return [:] }
+              let lastOffset = visible.last.map({ layout.lines[$0].offsets.upperBound }) else { return map }
         for range in search.chapterMatches where range.upperBound >= firstOffset && range.lowerBound <= lastOffset {
             let isCurrent = search.current?.chapter == session.state.chapter && search.current?.range == range
             for (line, columns) in layout.highlights(for: range) where visible.contains(line) {
