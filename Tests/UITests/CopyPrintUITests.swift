@@ -87,9 +87,9 @@ struct CopyPrintUITests {
         _ = try LecternProcess(home: home).run(["consume-rights", Self.lcp, "--passphrase", "dan", "--pages", "97"])
         #expect(try Self.rightsLeft(home: home).pages == 3)
         let output = home + "/printed.txt"
-        // PATH without lp: the pages go to a file.
+        // No print spooler: the pages go to a file.
         let tmux = try TmuxSession(width: 80, height: 24, arguments: ["open", Self.lcp], home: home,
-                                   environment: ["PATH": "/usr/bin/nonexistent"])
+                                   environment: ["LECTERN_PRINT_COMMAND": "none"])
         defer { tmux.close() }
         try tmux.waitUntil("the first page") { $0.contains("The Waste Land") && $0.contains("p. 1/") }
         try tmux.press("p")

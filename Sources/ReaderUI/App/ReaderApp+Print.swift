@@ -83,7 +83,7 @@ extension ReaderApp {
         let rightsLeft = session.opened.rightsLeft
         Task { @MainActor [weak self] in
             let (allowed, left, spooler) = await Blocking.run {
-                (rights.canPrint(pageCount: job.pageCount), rightsLeft?().pages, ExternalCommand.find("lp"))
+                (rights.canPrint(pageCount: job.pageCount), rightsLeft?().pages, PrintSpooler.command)
             }
             guard let self, case .reader(let current) = self.page, current === session else { return }
             guard allowed else {
@@ -148,12 +148,28 @@ extension ReaderApp {
                     }
                     return "Saved \(pages) to \(file)\(left)."
                 }
-                let status = ExternalCommand.run(["lp", "-t", title] + (isPDF ? [] : ["-o", "document-format=text/plain"]), input: bytes)
-                return status == 0 ? "Sent \(pages) to the printer (lp)\(left)." : "lp failed (status \(status.map(String.init) ?? "?"))."
+                guard let spooler = PrintSpooler.command else { return "No print spooler: nothing sent." }
+                let name = spooler.split(separator: "/").last.map(String.init) ?? spooler
+                let options = name == "lp" ? ["-t", title] + (isPDF ? [] : ["-o", "document-format=text/plain"]) : []
+                let status = ExternalCommand.run([spooler] + options, input: bytes)
+                return status == 0 ? "Sent \(pages) to the printer (\(name))\(left)." : "\(name) failed (status \(status.map(String.init) ?? "?"))."
             }
             self?.message = result
             self?.render()
         }
+    }
+}
+
+/// The print spooler: `lp` when installed, or the program named by `LECTERN_PRINT_COMMAND`
+/// (which reads the document on standard input); `LECTERN_PRINT_COMMAND=none` always writes
+/// to a file instead.
+enum PrintSpooler {
+    static let variable = "LECTERN_PRINT_COMMAND"
+
+    static var command: String? {
+        let chosen = ProcessInfo.processInfo.environment[variable].map { $0.trimmed } ?? "lp"
+        if chosen.isEmpty || chosen == "none" { return nil }
+        return chosen.hasPrefix("/") ? (access(chosen, X_OK) == 0 ? chosen : nil) : ExternalCommand.find(chosen)
     }
 }
 

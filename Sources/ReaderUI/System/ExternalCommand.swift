@@ -35,7 +35,12 @@ enum ExternalCommand {
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid = pid_t()
-        let status = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        var status = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        // A program just written may still be open in a process forking elsewhere.
+        for _ in 0..<20 where status == ETXTBSY {
+            usleep(50_000)
+            status = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        }
         close(ends[0])
         guard status == 0 else { close(ends[1]); return nil }
         var remaining = input[...]
