@@ -288,6 +288,8 @@ extension ReaderApp {
             startSelection(session)
         case .print:
             startPrint(session)
+        case .playPause:
+            togglePlayback(session)
         case .redraw:
             screen.invalidate()
         default:

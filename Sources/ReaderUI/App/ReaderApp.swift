@@ -22,11 +22,16 @@ public final class ReaderApp {
         public var store: LibraryStore?
         public var open: PublicationOpening
         public var config: ReaderConfig
+        /// The audio playback engine for audiobooks (see ``AudiobookPlaybackController``);
+        /// nil: audiobooks show their tracks and contents, without playback.
+        public var makeAudiobookPlayback: AudiobookPlaybackFactory?
 
-        public init(store: LibraryStore?, open: @escaping PublicationOpening, config: ReaderConfig) {
+        public init(store: LibraryStore?, open: @escaping PublicationOpening, config: ReaderConfig,
+                    makeAudiobookPlayback: AudiobookPlaybackFactory? = nil) {
             self.store = store
             self.open = open
             self.config = config
+            self.makeAudiobookPlayback = makeAudiobookPlayback
         }
     }
 

@@ -25,6 +25,7 @@ public enum ReaderAction: String, Sendable, CaseIterable {
     case followNote = "follow_note"
     case select
     case print
+    case playPause = "play_pause"
     case help
     case nextTheme = "next_theme"
     case redraw
@@ -56,6 +57,7 @@ public enum ReaderAction: String, Sendable, CaseIterable {
         case .followNote: ["f", "enter"]
         case .select: ["v"]
         case .print: ["p"]
+        case .playPause: ["a"]
         case .help: ["?", "F1"]
         case .nextTheme: ["T"]
         case .redraw: ["C-l"]
@@ -89,6 +91,7 @@ public enum ReaderAction: String, Sendable, CaseIterable {
         case .followNote: "open the first note reference on the page in a popup"
         case .select: "select text: w b word, j k line, } { paragraph, h l character, y copy, esc cancel"
         case .print: "print pages of this chapter (or PDF pages), within the publication's print rights"
+        case .playPause: "audiobooks: play or pause the track shown"
         case .help: "this help"
         case .nextTheme: "next colour theme (saved)"
         case .redraw: "redraw the screen"

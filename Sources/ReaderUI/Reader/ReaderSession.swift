@@ -25,6 +25,8 @@ final class ReaderSession {
     var search: SearchState?
     /// The selection in progress (`v`), nil when not selecting.
     var selection: SelectionState?
+    /// The audiobook's playback, when the engine is there (made on the first play).
+    var playback: (any AudiobookPlaybackController)?
     /// Counts the selections started, so that a copy finishing late clears its own only.
     var selectionNumber = 0
     /// Whether copying is possible at all, and the characters left (nil: unlimited), as last
@@ -82,6 +84,7 @@ final class ReaderSession {
     }
 
     func cancelAll() {
+        playback?.stop()
         loading?.cancel()
         searchTask?.cancel()
         for task in background { task.cancel() }

@@ -11,8 +11,13 @@ enum SyntheticDocuments {
             html += "<h1>\(escape(link.title ?? "Track \(index)"))</h1>"
             html += "<p>Audio track \(index) of \(publication.readingOrder.count) (\(escape(mediaType.string))"
             if let duration = link.duration { html += ", \(formatDuration(duration))" }
-            html += ").</p>"
-            if index == 1 { html += trackList(publication) }
+            html += "). Press a to play it.</p>"
+            if index == 1 {
+                if let cover = publication.resources.first(where: { $0.rels.contains("cover") }) ?? publication.links.first(where: { $0.rels.contains("cover") }) {
+                    html += "<p>[cover: \(escape(cover.title ?? publication.metadata.title ?? Href.path(of: cover.href) ?? cover.href))]</p>"
+                }
+                html += trackList(publication)
+            }
         } else {
             html += "<h1>\(escape(link.title ?? Href.path(of: link.href) ?? link.href))</h1>"
             html += "<p>This part cannot be shown: \(escape(error.userMessage)).</p>"
