@@ -132,6 +132,14 @@ public final class LibraryStore: @unchecked Sendable {
         }
     }
 
+    /// Records that the publication was downloaded into the library folder (deleting it from
+    /// the library then deletes its file).
+    public func setAcquired(id: Int64) throws(LibraryError) {
+        try locked { database throws(SQLiteError) in
+            try database.run("UPDATE shelf_publications SET acquired = 1 WHERE id = ?", [.integer(id)])
+        }
+    }
+
     /// Records that the publication was opened now.
     public func markOpened(id: Int64) throws(LibraryError) {
         try locked { database throws(SQLiteError) in

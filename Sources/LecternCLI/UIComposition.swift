@@ -44,6 +44,8 @@ enum UIComposition {
 
     static func dependencies() -> ReaderApp.Dependencies {
         let (store, _) = store()
-        return ReaderApp.Dependencies(store: store, open: open, config: ReaderConfig.load())
+        var dependencies = ReaderApp.Dependencies(store: store, open: open, config: ReaderConfig.load())
+        dependencies.licenses = UILicenseServices.make()
+        return dependencies
     }
 }

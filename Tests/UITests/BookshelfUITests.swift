@@ -68,7 +68,7 @@ struct BookshelfUITests {
         defer { tmux.close() }
         try tmux.waitFor("The library is empty")
         try tmux.press("i")
-        try tmux.waitFor("Import (file or folder):")
+        try tmux.waitFor("Import (file, folder or .lcpl; tab completes):")
         try tmux.type(UIFixtures.sample("r2streamerjs-wasteland-otf-obf_LCP_dan.epub"))
         try tmux.press("Enter")
         let screen = try tmux.waitFor("Imported 1 publication")
@@ -110,5 +110,43 @@ struct BookshelfUITests {
         let screen = try tmux.transcript()
         #expect(screen.contains("no-such-terminal-type"))
         #expect(screen.contains("TERM"))
+    }
+
+    @Test func importPromptCompletesPathsWithTab() throws {
+        let folder = Fixtures.temporaryDirectory("lectern-complete")
+        try FileManager.default.createDirectory(atPath: folder + "/books", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: UIFixtures.sample("idpf-wasteland.epub"), toPath: folder + "/books/wasteland-only.epub")
+        // Wide enough for the temporary path in the prompt.
+        let tmux = try TmuxSession(width: 220, height: 24, arguments: [], home: try UIFixtures.home())
+        defer { tmux.close() }
+        try tmux.waitFor("The library is empty")
+        try tmux.press("i")
+        try tmux.type(folder + "/bo")
+        try tmux.press("Tab")
+        try tmux.waitFor(folder + "/books/")
+        try tmux.press("Tab")
+        try tmux.waitFor(folder + "/books/wasteland-only.epub")
+        try tmux.press("Enter")
+        try tmux.waitFor("Imported 1 publication")
+        try tmux.waitFor("The Waste Land")
+    }
+
+    @Test func licenseDetailsOfAnLCPPublication() throws {
+        let home = try UIFixtures.home(importing: [UIFixtures.sample("r2streamerjs-wasteland-otf-obf_LCP_dan.epub")])
+        let tmux = try TmuxSession(width: 90, height: 30, arguments: [], home: home)
+        defer { tmux.close() }
+        try tmux.waitFor("The Waste Land")
+        try tmux.press("L")
+        let screen = try tmux.waitFor("License — The Waste Land")
+        try tmux.waitFor("Copies left")
+        #expect(try tmux.screen().contains("f327b94f-7e05-406e-8524-84ef729db700"))
+        #expect(screen.contains("r renew"))
+        // No status document offers a renewal or a return here: said, not attempted.
+        try tmux.press("r")
+        try tmux.waitFor("This loan cannot be renewed")
+        try tmux.press("R")
+        try tmux.waitFor("cannot be returned")
+        try tmux.press("Escape")
+        try tmux.waitForAbsence(of: "License —")
     }
 }

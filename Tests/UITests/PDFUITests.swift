@@ -11,13 +11,13 @@ struct PDFUITests {
     @Test func pagesAndGoToPage() throws {
         let tmux = try TmuxSession(width: 80, height: 24, arguments: ["open", Self.pdf], home: try UIFixtures.home())
         defer { tmux.close() }
-        try tmux.waitFor("Page 1 of 4")
+        try tmux.waitUntil("the first page laid out") { $0.contains("Page 1 of 4") && $0.contains("p. 1/") }
         try tmux.press(":")
         try tmux.type("3")
         try tmux.press("Enter")
         try tmux.waitFor("Page 3 of 4")
         try tmux.press("g")
-        try tmux.waitFor("Page 1 of 4")
+        try tmux.waitUntil("the first page laid out") { $0.contains("Page 1 of 4") && $0.contains("p. 1/") }
         try tmux.press("]")
         try tmux.waitFor("Page 2 of 4")
     }
@@ -28,7 +28,7 @@ struct PDFUITests {
         let tmux = try TmuxSession(width: 80, height: 24, arguments: ["open", Self.pdf], home: home,
                                    environment: ["LECTERN_PRINT_COMMAND": "none"])
         defer { tmux.close() }
-        try tmux.waitFor("Page 1 of 4")
+        try tmux.waitUntil("the first page laid out") { $0.contains("Page 1 of 4") && $0.contains("p. 1/") }
         try tmux.press("p")
         try tmux.waitFor("Print pages 1-4")
         try tmux.type("2-3")
@@ -51,7 +51,7 @@ struct PDFUITests {
         let tmux = try TmuxSession(width: 80, height: 24, arguments: ["open", Self.pdf], home: home,
                                    environment: ["LECTERN_PRINT_COMMAND": spooler])
         defer { tmux.close() }
-        try tmux.waitFor("Page 1 of 4")
+        try tmux.waitUntil("the first page laid out") { $0.contains("Page 1 of 4") && $0.contains("p. 1/") }
         try tmux.press("p")
         try tmux.waitFor("Print pages 1-4")
         try tmux.press("Enter") // the current page

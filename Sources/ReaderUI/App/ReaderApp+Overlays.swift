@@ -44,6 +44,10 @@ extension ReaderApp {
             if closes || key == .enter || key == .character("f") { return }
             _ = note.scroll(key, rows: rows - 4)
             overlays.append(.note(note))
+        case .license(let state):
+            handleLicense(state, key: key)
+        case .acquisition(let state):
+            handleAcquisition(state, key: key)
         case .prompt(var prompt):
             switch prompt.field.handle(key) {
             case .submitted(let text):

@@ -46,7 +46,10 @@ extension ReaderApp {
 
     /// Asks which pages to print: of the chapter's print layout, or of the PDF.
     func startPrint(_ session: ReaderSession) {
-        guard let document = session.document else { return }
+        guard let document = session.document else {
+            message = "Still loading: print once the page is shown."
+            return
+        }
         if session.source.isPaged {
             let pages = session.source.count
             overlays.append(.prompt(PromptState(kind: .printRange(pageCount: pages, current: session.state.chapter + 1))))

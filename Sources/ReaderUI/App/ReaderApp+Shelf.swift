@@ -41,7 +41,14 @@ extension ReaderApp {
         case .delete(let entry):
             delete(entry)
         case .importPath(let path):
-            importPath(path)
+            if path.lowercased().hasSuffix(".lcpl") {
+                let expanded = path.hasPrefix("~/") ? (ProcessInfo.processInfo.environment["HOME"] ?? "") + path.dropFirst() : path
+                acquire(license: LibraryImporter.absolutePath(expanded))
+            } else {
+                importPath(path)
+            }
+        case .licenseDetails(let entry):
+            showLicense(entry)
         case .help:
             overlays.append(.help(HelpState(keyMap: config.keyMap)))
         case .reload:

@@ -25,6 +25,8 @@ public final class ReaderApp {
         /// The audio playback engine for audiobooks (see ``AudiobookPlaybackController``);
         /// nil: audiobooks show their tracks and contents, without playback.
         public var makeAudiobookPlayback: AudiobookPlaybackFactory?
+        /// LCP license details, renew, return and acquisition; nil without LCP.
+        public var licenses: LicenseServices?
 
         public init(store: LibraryStore?, open: @escaping PublicationOpening, config: ReaderConfig,
                     makeAudiobookPlayback: AudiobookPlaybackFactory? = nil) {
@@ -49,6 +51,8 @@ public final class ReaderApp {
         case bookmarks(BookmarksState)
         case note(NoteState)
         case prompt(PromptState)
+        case license(LicenseState)
+        case acquisition(AcquisitionState)
     }
 
     let dependencies: Dependencies
@@ -67,6 +71,8 @@ public final class ReaderApp {
     /// Whether quitting the reader quits the program (`lectern open PATH`).
     var quitsWithReader = false
     var openTask: Task<Void, Never>?
+    /// Cancels the download in progress.
+    var acquisitionCancel: CancellationFlag?
     private var watcher: InputWatcher?
     private var finished: CheckedContinuation<Void, Never>?
     private var exitStatus: Int32 = 0
@@ -266,6 +272,10 @@ public final class ReaderApp {
                 PopupViews.drawNote(note, painter: painter)
             case .prompt:
                 break
+            case .license(let state):
+                PopupViews.drawLicense(state, painter: painter)
+            case .acquisition(let state):
+                PopupViews.drawAcquisition(state, painter: painter)
             }
         }
         if case .shelf = page, overlays.isEmpty, message != nil {

@@ -21,6 +21,8 @@ public struct ShelfState: Sendable {
         case open(LibraryEntry)
         case delete(LibraryEntry)
         case importPath(String)
+        /// The license details of an LCP publication.
+        case licenseDetails(LibraryEntry)
         case help
         case reload
         case quit
@@ -93,7 +95,15 @@ public struct ShelfState: Sendable {
                 return path.isEmpty ? .none : .importPath(path)
             case .cancelled:
                 mode = .browsing
-            case .edited, .ignored:
+            case .edited:
+                message = nil
+                mode = .importing(field)
+            case .ignored:
+                if key == .tab {
+                    let (text, candidates) = PathCompletion.complete(field.string)
+                    field.set(text)
+                    message = candidates.isEmpty ? nil : candidates.prefix(12).joined(separator: "  ") + (candidates.count > 12 ? "  …" : "")
+                }
                 mode = .importing(field)
             }
             return .none
@@ -122,6 +132,8 @@ public struct ShelfState: Sendable {
             message = nil
         case .character("r"), .control("l"):
             return .reload
+        case .character("L"):
+            if let entry = selectedEntry { return .licenseDetails(entry) }
         case .character("?"), .function(1):
             return .help
         case .character("q"):

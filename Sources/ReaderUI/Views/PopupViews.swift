@@ -118,6 +118,61 @@ enum PopupViews {
         painter.text(keys, row: inner.row + lines.count, column: inner.column, .secondary, width: inner.width)
     }
 
+    static func drawLicense(_ state: LicenseState, painter: Painter) {
+        let width = min(78, painter.columns - 2)
+        let textWidth = max(4, width - 4)
+        var lines: [(String, ThemeElement)] = []
+        if let details = state.details {
+            let labelWidth = min(14, textWidth / 3)
+            for field in details.fields {
+                let wrapped = TextFitting.wrap(field.value, width: max(4, textWidth - labelWidth - 1))
+                for (index, piece) in wrapped.enumerated() {
+                    lines.append(((index == 0 ? TextFitting.pad(field.label, to: labelWidth) : String(repeating: " ", count: labelWidth)) + " " + piece, .dialog))
+                }
+            }
+        } else if let error = state.error {
+            lines += TextFitting.wrap(error, width: textWidth).map { ($0, .error) }
+        } else {
+            lines.append(("Reading the license…", .secondary))
+        }
+        if let note = state.note { lines.append(("", .dialog)); lines += TextFitting.wrap(note, width: textWidth).map { ($0, .dialogTitle) } }
+        let renew = state.details?.canRenew == true ? "r renew" : "r renew (not offered)"
+        let giveBack = state.details?.canReturn == true ? "R return" : "R return (not offered)"
+        let keys = state.confirmingReturn ? "Return \"\(state.entry.title)\" to its provider? It will no longer open. y/n" : "\(renew) · \(giveBack) · esc close"
+        let room = max(1, painter.rows - 5)
+        let top = min(state.top, max(0, lines.count - room))
+        let shown = Array(lines.dropFirst(top).prefix(room))
+        let inner = painter.box(title: "License — \(state.entry.title)", width: width, height: shown.count + 3)
+        for (offset, line) in shown.enumerated() {
+            painter.text(line.0, row: inner.row + offset, column: inner.column, line.1, width: inner.width)
+        }
+        painter.text(keys, row: inner.row + shown.count, column: inner.column, state.confirmingReturn ? .error : .secondary, width: inner.width)
+    }
+
+    static func drawAcquisition(_ state: AcquisitionState, painter: Painter) {
+        let width = min(70, painter.columns - 2)
+        let inner = painter.box(title: "Acquiring", width: width, height: 5)
+        let name = state.license.split(separator: "/").last.map(String.init) ?? state.license
+        painter.text(name, row: inner.row, column: inner.column, .dialog, width: inner.width)
+        let received = state.progress.map { Self.bytes($0.received) } ?? "connecting…"
+        if let fraction = state.progress?.fraction {
+            let percent = " \(Int((fraction * 100).rounded(.down)))% "
+            let barWidth = max(1, inner.width - TextFitting.width(percent) - TextFitting.width(received) - 1)
+            let filled = min(barWidth, Int(Double(barWidth) * fraction))
+            let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled)
+            painter.text(bar + percent + received, row: inner.row + 1, column: inner.column, .dialog, width: inner.width)
+        } else {
+            painter.text(received, row: inner.row + 1, column: inner.column, .dialog, width: inner.width)
+        }
+        painter.text(state.cancelling ? "Cancelling…" : "esc cancel", row: inner.row + 2, column: inner.column, .secondary, width: inner.width)
+    }
+
+    static func bytes(_ count: Int64) -> String {
+        if count >= 1 << 20 { return "\(count / (1 << 20)).\((count % (1 << 20)) * 10 / (1 << 20)) MB" }
+        if count >= 1 << 10 { return "\(count / (1 << 10)) kB" }
+        return "\(count) B"
+    }
+
     static func drawMessage(title: String, lines: [String], painter: Painter) {
         let width = min(76, painter.columns - 2)
         let wrapped = lines.flatMap { TextFitting.wrap($0, width: max(4, width - 4)) }

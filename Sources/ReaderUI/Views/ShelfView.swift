@@ -52,7 +52,8 @@ enum ShelfView {
             painter.screen.setCursor(row: row, column: min(painter.columns - 1, TextFitting.width(text)))
             return
         case .importing(let field):
-            let text = "Import (file or folder): " + field.string
+            if let message = state.message { painter.bar(message, row: row - 1, .secondary) }
+            let text = "Import (file, folder or .lcpl; tab completes): " + field.string
             painter.bar(text, row: row, .input)
             painter.screen.setCursor(row: row, column: min(painter.columns - 1, TextFitting.width(text)))
             return
@@ -60,7 +61,7 @@ enum ShelfView {
             let fileNote = LibraryStore.ownsFile(of: entry) ? " and delete its file" : " (the file stays)"
             painter.bar("Remove \"\(entry.title)\" from the library\(fileNote)? y/n", row: row, .error)
         case .browsing:
-            var text = state.message ?? "enter open · / filter · s sort · i import · d delete · ? help · q quit"
+            var text = state.message ?? "enter open · / filter · s sort · i import · d delete · L license · ? help · q quit"
             if state.message == nil, !state.filter.text.isEmpty { text = "filter: \(state.filter.string) (esc clears) · " + text }
             painter.bar(text, row: row, .status)
         }
