@@ -139,6 +139,9 @@ final class TmuxSession {
         }
         // Only this test's session; its private server exits with its last session.
         _ = try? tmux(["kill-session", "-t", session])
+        // The server exits with its last session; its socket file stays behind otherwise.
+        let directory = (ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp") + "/tmux-\(getuid())"
+        unlink(directory + "/" + socket)
     }
 
     struct Failure: Error, CustomStringConvertible {
