@@ -398,6 +398,10 @@ class TmuxReader:
             except OSError:
                 pass
         tmux(self.socket, "kill-session", "-t", self.session)
+        try:
+            os.unlink(os.path.join(os.environ.get("TMUX_TMPDIR", "/tmp"), f"tmux-{os.getuid()}", self.socket))
+        except OSError:
+            pass
 
 
 def epy_command():
