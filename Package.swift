@@ -31,6 +31,7 @@ let package = Package(
         .systemLibrary(name: "CLecternCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         cModule("CLecternSQLite", pkgConfig: "sqlite3", apt: "libsqlite3-dev"),
         cModule("CLecternFriBidi", pkgConfig: "fribidi", apt: "libfribidi-dev"),
+        cModule("CLecternCurses", pkgConfig: "ncursesw", apt: "libncurses-dev"),
         // poppler-glib is loaded at run time (dlopen) too; its shim declares the ABI it uses.
         .systemLibrary(name: "CLecternPoppler", providers: [.apt(["libpoppler-glib-dev"])]),
         .target(name: "LibXML", dependencies: ["CLecternXML2"]),
@@ -54,9 +55,14 @@ let package = Package(
         .target(name: "TextLayout", dependencies: ["Shared", "LibXML", "CLecternFriBidi"],
                 exclude: ["Unicode/generate_cell_width_table.py"]),
 
+        // The terminal front end: ncurses behind `Terminal`, the library database, the screens.
+        .target(name: "Terminal", dependencies: ["CLecternCurses", "TextLayout"]),
+        .target(name: "Bookshelf", dependencies: ["Shared", "LibSQLite", "LibCrypto"]),
+        .target(name: "ReaderUI", dependencies: ["Terminal", "Bookshelf", "Shared", "TextLayout"]),
+
         // The command line.
         .target(name: "LecternCLI", dependencies: [
-            "Shared", "Streamer", "LibCrypto", "TextLayout", "LCP", "LCPSQLite", "AudiobookDRM",
+            "Shared", "Streamer", "LibCrypto", "TextLayout", "LCP", "LCPSQLite", "AudiobookDRM", "Bookshelf", "ReaderUI", "Terminal",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "lectern", dependencies: ["LecternCLI"]),
@@ -67,6 +73,8 @@ let package = Package(
         .testTarget(name: "StreamerTests", dependencies: ["Streamer", "LibPoppler", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "TextLayout", "Streamer"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "Shared", "Streamer", "TestSupport"]),
+        .testTarget(name: "ReaderUITests", dependencies: ["ReaderUI", "Bookshelf", "Terminal", "TextLayout", "Shared", "Streamer", "TestSupport"]),
+        .testTarget(name: "UITests", dependencies: ["TestSupport"]),
         .testTarget(name: "LCPTests", dependencies: ["LCP", "LCPSQLite", "Streamer", "Shared", "LibCrypto", "LibZip", "TestSupport"]),
         .testTarget(name: "AudiobookDRMTests", dependencies: ["AudiobookDRM", "Streamer", "Shared", "LibCrypto", "TestSupport"]),
     ],

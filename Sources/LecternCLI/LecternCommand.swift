@@ -6,6 +6,11 @@ public struct LecternCommand: AsyncParsableCommand {
         commandName: "lectern",
         abstract: "A terminal reader for open and protected publications (EPUB, Readium Web Publications, audiobooks, comics, PDF; Readium LCP, ZIP and PDF passwords).",
         discussion: """
+            With no argument, `lectern` shows the bookshelf (the library in \
+            $XDG_DATA_HOME/lectern/library.sqlite): `lectern import PATH…` adds publications, \
+            `lectern open PATH` reads one, `lectern list` prints the library, and \
+            `lectern PATH…` (or `lectern shelf PATH…`) lists the publications in files and folders.
+
             Exit statuses of `info` and `check`: 0 all readable, 1 some resources failed, \
             2 cannot be opened, 3 opened but restricted by its protection.
 
@@ -30,9 +35,9 @@ public struct LecternCommand: AsyncParsableCommand {
             ISSUER or ISSUER=KEY_SET_URL entries.
             """,
         version: "0.1.0",
-        subcommands: [ShelfCommand.self, InfoCommand.self, CheckCommand.self, CatCommand.self, RenderCommand.self,
-                      TextCommand.self, AcquireCommand.self, LicenseCommand.self, ConsumeRightsCommand.self,
-                      LCPBenchCommand.self],
+        subcommands: [ShelfCommand.self, OpenCommand.self, ImportCommand.self, ListCommand.self, InfoCommand.self, CheckCommand.self,
+                      CatCommand.self, RenderCommand.self, TextCommand.self, AcquireCommand.self, LicenseCommand.self,
+                      ConsumeRightsCommand.self, LCPBenchCommand.self],
         defaultSubcommand: ShelfCommand.self
     )
 

@@ -1,14 +1,15 @@
 import ArgumentParser
 import FoundationEssentials
+import ReaderUI
 import Shared
 
-/// `lectern [PATH…]`: lists the publications found at the given files and folders, opened
-/// restricted without prompting, with their title, author, format and protection. (The
-/// terminal bookshelf replaces this listing when it lands.)
+/// `lectern [PATH…]`: without paths, the terminal bookshelf; with paths, lists the
+/// publications found at the given files and folders, opened restricted without prompting,
+/// with their title, author, format and protection.
 struct ShelfCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "shelf",
-        abstract: "List the publications in files and folders (the default command)."
+        abstract: "The bookshelf (the default command); with paths, list the publications in files and folders."
     )
 
     @Argument(help: "Publication files or folders to list.")
@@ -18,6 +19,11 @@ struct ShelfCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
+        if paths.isEmpty, !json {
+            let status = await ReaderApp(dependencies: UIComposition.dependencies()).runBookshelf()
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
         let files = paths.flatMap(Self.publicationFiles(in:))
         if files.isEmpty {
             Output.line("No publications to list. Try: lectern Samples/")

@@ -1,0 +1,98 @@
+import FoundationEssentials
+
+/// How a publication of the library is protected, as its mark on the bookshelf.
+public enum ProtectionMark: String, Sendable, Hashable, CaseIterable {
+    case none
+    /// Readium LCP.
+    case lcp
+    /// A password-protected ZIP or PDF.
+    case password
+    /// A signed library audiobook manifest.
+    case signedAudiobook = "signed"
+    /// A DRM Lectern cannot open (Adobe ADEPT, unknown encryption).
+    case unsupported
+
+    /// The short label shown in the bookshelf's protection column.
+    public var label: String {
+        switch self {
+        case .none: ""
+        case .lcp: "LCP"
+        case .password: "password"
+        case .signedAudiobook: "signed"
+        case .unsupported: "DRM"
+        }
+    }
+
+    /// The mark of a content-protection scheme (`ContentProtectionService.scheme`).
+    public init(scheme: String?) {
+        switch scheme {
+        case nil: self = .none
+        case "http://readium.org/2014/01/lcp": self = .lcp
+        case "zip-password", "pdf-password": self = .password
+        case let scheme? where scheme.contains("audiobook") || scheme.contains("jws"): self = .signedAudiobook
+        default: self = .unsupported
+        }
+    }
+}
+
+/// One publication of the library, as the bookshelf lists it.
+public struct LibraryEntry: Sendable, Hashable, Identifiable {
+    /// The row id (0 before it is stored).
+    public var id: Int64
+    /// What identifies the content wherever the file is (``ContentIdentity``).
+    public var identity: String
+    /// Where the file was last seen.
+    public var path: String
+    public var title: String
+    public var author: String
+    /// The format as shown ("EPUB", "Audiobook"…).
+    public var format: String
+    public var protection: ProtectionMark
+    /// The LCP license id, to find the loan in the license repository.
+    public var licenseID: String?
+    /// Whether the file was acquired into the library folder (then deleting it deletes the file).
+    public var acquired: Bool
+    public var addedAt: Date
+    public var openedAt: Date?
+    /// Reading progress in the whole publication, 0…1, when known.
+    public var progress: Double?
+    /// The last reading position, a serialised `Locator`.
+    public var locator: String?
+
+    public init(id: Int64 = 0, identity: String, path: String, title: String, author: String = "", format: String = "",
+                protection: ProtectionMark = .none, licenseID: String? = nil, acquired: Bool = false,
+                addedAt: Date = Date(), openedAt: Date? = nil, progress: Double? = nil, locator: String? = nil) {
+        self.id = id
+        self.identity = identity
+        self.path = path
+        self.title = title
+        self.author = author
+        self.format = format
+        self.protection = protection
+        self.licenseID = licenseID
+        self.acquired = acquired
+        self.addedAt = addedAt
+        self.openedAt = openedAt
+        self.progress = progress
+        self.locator = locator
+    }
+}
+
+/// A bookmark: a position in a publication with a label (the text it starts with).
+public struct Bookmark: Sendable, Hashable, Identifiable {
+    public var id: Int64
+    /// A serialised `Locator`.
+    public var locator: String
+    public var label: String
+    /// Progress in the publication, when known, for sorting and display.
+    public var progress: Double?
+    public var createdAt: Date
+
+    public init(id: Int64 = 0, locator: String, label: String, progress: Double? = nil, createdAt: Date = Date()) {
+        self.id = id
+        self.locator = locator
+        self.label = label
+        self.progress = progress
+        self.createdAt = createdAt
+    }
+}

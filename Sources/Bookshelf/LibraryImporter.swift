@@ -1,0 +1,164 @@
+import FoundationEssentials
+import Shared
+
+/// A publication opened for the library or the reader, with what the caller's composition
+/// root knows about it (the format's name, the LCP license id).
+public struct OpenedPublication: Sendable {
+    public let publication: Publication
+    /// The format as shown ("EPUB", "Readium Audiobook"…).
+    public let format: String
+    /// The LCP license id, when it is an LCP publication.
+    public let licenseID: String?
+    /// A short description of the protection and its state, for the restricted screen.
+    public let protectionName: String?
+    /// What the protection still allows to copy and print (read each time it is asked, off
+    /// the main actor: it may query the rights database); nil when the protection does not say.
+    public let rightsLeft: (@Sendable () -> RightsLeft)?
+
+    public init(publication: Publication, format: String, licenseID: String?, protectionName: String? = nil,
+                rightsLeft: (@Sendable () -> RightsLeft)? = nil) {
+        self.publication = publication
+        self.format = format
+        self.licenseID = licenseID
+        self.protectionName = protectionName
+        self.rightsLeft = rightsLeft
+    }
+}
+
+/// The copy and print rights left, as a protection counts them: nil means unlimited.
+public struct RightsLeft: Sendable, Hashable {
+    /// Characters that may still be copied.
+    public var characters: Int?
+    /// Pages that may still be printed.
+    public var pages: Int?
+
+    public init(characters: Int?, pages: Int?) {
+        self.characters = characters
+        self.pages = pages
+    }
+}
+
+/// Why a publication could not be opened at all.
+public struct OpenFailure: Error, Sendable, UserMessageConvertible {
+    public let message: String
+    /// It is a password-protected archive whose password is missing or wrong (its metadata
+    /// is then unreadable too).
+    public let needsPassword: Bool
+
+    public init(message: String, needsPassword: Bool = false) {
+        self.message = message
+        self.needsPassword = needsPassword
+    }
+
+    public var userMessage: String { message }
+}
+
+/// Opens a path: `allowUserInteraction` false when importing (never prompts), true when the
+/// person opens the publication to read it, when `onAskCredentials` may be called.
+public typealias PublicationOpening = @Sendable (_ path: String, _ allowUserInteraction: Bool,
+                                                 _ onAskCredentials: OnAskCredentials?) async -> Result<OpenedPublication, OpenFailure>
+
+/// Adds files and folders to the library: each publication is opened restricted, without
+/// prompting, for its metadata.
+public struct LibraryImporter: Sendable {
+    public let store: LibraryStore
+    public let open: PublicationOpening
+
+    public init(store: LibraryStore, open: @escaping PublicationOpening) {
+        self.store = store
+        self.open = open
+    }
+
+    /// What happened to one file.
+    public struct Outcome: Sendable {
+        public let path: String
+        public let entry: LibraryEntry?
+        public let error: String?
+    }
+
+    /// Imports every publication file at `paths` (files, or folders searched recursively).
+    public func importPaths(_ paths: [String]) async -> [Outcome] {
+        var outcomes: [Outcome] = []
+        for path in paths {
+            let absolute = Self.absolutePath(path)
+            let files = await Blocking.run { Self.publicationFiles(in: absolute) }
+            if files.isEmpty { outcomes.append(Outcome(path: path, entry: nil, error: "no publication found")) }
+            for file in files { outcomes.append(await importFile(file)) }
+        }
+        return outcomes
+    }
+
+    /// Imports one file.
+    public func importFile(_ path: String) async -> Outcome {
+        let result = await open(path, false, nil)
+        let entry: LibraryEntry
+        switch result {
+        case .success(let opened):
+            let publication = opened.publication
+            let metadata = publication.metadata
+            let identity = await Blocking.run { ContentIdentity.of(path: path, identifier: metadata.identifier) }
+            entry = LibraryEntry(identity: identity, path: path, title: metadata.title ?? Self.fileName(path),
+                                 author: metadata.authors.map(\.name).joined(separator: ", "), format: opened.format,
+                                 protection: ProtectionMark(scheme: publication.contentProtectionService?.scheme),
+                                 licenseID: opened.licenseID)
+            publication.close()
+        case .failure(let failure):
+            guard failure.needsPassword else { return Outcome(path: path, entry: nil, error: failure.message) }
+            // A password-protected archive hides its metadata: listed by file name until opened.
+            let identity = await Blocking.run { ContentIdentity.of(path: path, identifier: nil) }
+            entry = LibraryEntry(identity: identity, path: path, title: Self.fileName(path), format: Self.formatGuess(path),
+                                 protection: .password)
+        }
+        let store = store
+        do throws(LibraryError) {
+            let stored = try await Blocking.attempt { () throws(LibraryError) in try store.add(entry) }
+            return Outcome(path: path, entry: stored, error: nil)
+        } catch {
+            return Outcome(path: path, entry: nil, error: error.userMessage)
+        }
+    }
+
+    /// The file name without its folder and extension.
+    public static func fileName(_ path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+
+    static func formatGuess(_ path: String) -> String {
+        switch path.split(separator: ".").last?.lowercased() {
+        case "epub": "EPUB"
+        case "pdf", "lcpdf": "PDF"
+        case "cbz": "Comic"
+        case "audiobook", "lcpa", "zab": "Audiobook"
+        default: ""
+        }
+    }
+
+    /// `path` made absolute against the working directory (so the library finds it later).
+    public static func absolutePath(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        let base = FileManager.default.currentDirectoryPath
+        var parts = base.split(separator: "/").map(String.init)
+        for part in path.split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
+            parts.append(String(part))
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// The extensions of publication files found in folders.
+    public static let publicationExtensions: Set<String> = ["epub", "webpub", "audiobook", "lcpa", "lcpau", "lcpdf", "cbz", "zab", "pdf"]
+
+    /// The file itself, or the files under a folder that look like publications, sorted.
+    public static func publicationFiles(in path: String) -> [String] {
+        guard FileKind(path: path) == .directory else { return FileKind(path: path) == nil ? [] : [path] }
+        let children = (try? FileManager.default.subpathsOfDirectory(atPath: path)) ?? []
+        let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+        return children.sorted().filter { child in
+            let ext = child.split(separator: ".").last.map { $0.lowercased() } ?? ""
+            return publicationExtensions.contains(ext) && FileKind(path: base + "/" + child) == .file
+        }.map { base + "/" + $0 }
+    }
+}

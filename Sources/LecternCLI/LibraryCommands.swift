@@ -1,0 +1,104 @@
+import ArgumentParser
+import Bookshelf
+import FoundationEssentials
+import ReaderUI
+import Shared
+
+/// `lectern open PATH`: reads a publication in the terminal (it is added to the library, so
+/// that its position and bookmarks are kept).
+struct OpenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "open",
+        abstract: "Read a publication in the terminal.",
+        discussion: "Press ? in the reader for the keys. Exit status: 0 closed normally, 2 no usable terminal."
+    )
+
+    @Argument(help: "The publication file.")
+    var path: String
+
+    func run() async throws {
+        let status = await ReaderApp(dependencies: UIComposition.dependencies()).runReader(path: path)
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// `lectern import PATH…`: adds publications to the library without prompting for any
+/// password or passphrase (protected ones are listed locked until opened).
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Add publication files, or the publications in folders, to the library.",
+        discussion: "Never prompts: protected publications are added with what can be read without their secret. Exit status: 0 all added, 1 some failed."
+    )
+
+    @Argument(help: "Publication files or folders.")
+    var paths: [String]
+
+    func run() async throws {
+        let (store, problem) = UIComposition.store()
+        guard let store else {
+            Output.error(problem ?? "the library cannot be opened")
+            throw ExitStatus.cannotOpen
+        }
+        let outcomes = await LibraryImporter(store: store, open: UIComposition.open).importPaths(paths)
+        var failed = 0
+        for outcome in outcomes {
+            if let entry = outcome.entry {
+                let mark = entry.protection == .none ? "" : " [\(entry.protection.label)]"
+                Output.line("added: \(entry.title)\(mark) — \(outcome.path)")
+            } else {
+                failed += 1
+                Output.error("\(outcome.path): \(outcome.error ?? "not added")")
+            }
+        }
+        Output.flush()
+        if failed > 0 { throw ExitStatus.someFailed }
+    }
+}
+
+/// `lectern list`: the library, as text or JSON (the bookshelf without a terminal).
+struct ListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the publications of the library."
+    )
+
+    @Flag(help: "Print JSON instead of a table.")
+    var json = false
+
+    @Option(help: "Sort by title, author or recent.")
+    var sort: String = "title"
+
+    func run() async throws {
+        let (store, problem) = UIComposition.store()
+        guard let store else {
+            Output.error(problem ?? "the library cannot be opened")
+            throw ExitStatus.cannotOpen
+        }
+        let entries = try store.entries(sort: LibraryStore.Sort(rawValue: sort) ?? .title)
+        let loans = store.loanStates()
+        if json {
+            Output.json(.array(entries.map { entry in
+                var object = JSONObject()
+                object["id"] = .int(Int(entry.id))
+                object["title"] = .string(entry.title)
+                object["author"] = .string(entry.author)
+                object["format"] = .string(entry.format)
+                object["protection"] = .string(entry.protection.rawValue)
+                object["loan"] = entry.licenseID.flatMap { loans[$0] }.map { .string($0.label) } ?? .null
+                object["progress"] = entry.progress.map(JSONValue.double) ?? .null
+                object["path"] = .string(entry.path)
+                object["identity"] = .string(entry.identity)
+                return .object(object)
+            }))
+        } else {
+            for entry in entries {
+                let progress = entry.progress.map { " \(Int(($0 * 100).rounded()))%" } ?? ""
+                let loan = entry.licenseID.flatMap { loans[$0] }.map { " (\($0.label))" } ?? ""
+                let mark = entry.protection == .none ? "" : " [\(entry.protection.label)]"
+                Output.line("\(entry.title) — \(entry.author)\(mark)\(loan)\(progress) — \(entry.path)")
+            }
+        }
+        Output.flush()
+    }
+}

@@ -1,0 +1,51 @@
+import Bookshelf
+import FoundationEssentials
+import LCP
+import ReaderUI
+import Shared
+
+/// What the terminal interface is given: the library, and how to open publications (with
+/// every protection of ``PublicationLoader``, LCP included).
+enum UIComposition {
+    /// The library; nil (with the reason) when its database cannot be opened.
+    static func store() -> (LibraryStore?, String?) {
+        do {
+            return (try LibraryStore(), nil)
+        } catch {
+            return (nil, error.userMessage)
+        }
+    }
+
+    /// Opens through ``PublicationLoader`` on Dispatch threads: opening reads archives,
+    /// decrypts and may wait on a License Status server, none of which may hold the
+    /// cooperative pool the interface's tasks share.
+    static let open: PublicationOpening = { path, allowUserInteraction, onAskCredentials in
+        await Blocking.offPool { () async -> Result<OpenedPublication, OpenFailure> in
+            do throws(LoadError) {
+                let opened = try await PublicationLoader().open(path, credentials: nil, allowUserInteraction: allowUserInteraction,
+                                                                onAskCredentials: onAskCredentials)
+                let publication = opened.publication
+                let protection = ProtectionSummary(publication)
+                var rightsLeft: (@Sendable () -> RightsLeft)?
+                if let license = publication.lcpLicense {
+                    rightsLeft = { RightsLeft(characters: license.charactersToCopyLeft, pages: license.pagesToPrintLeft) }
+                }
+                return .success(OpenedPublication(publication: publication, format: opened.asset.format.description,
+                                                  licenseID: publication.lcpLicense?.license.id,
+                                                  protectionName: protection.map { $0.name ?? $0.scheme },
+                                                  rightsLeft: rightsLeft))
+            } catch {
+                var needsPassword = false
+                if case .opening(.incorrectCredentials) = error { needsPassword = true }
+                return .failure(OpenFailure(message: error.userMessage, needsPassword: needsPassword))
+            }
+        }
+    }
+
+    static func dependencies() -> ReaderApp.Dependencies {
+        let (store, _) = store()
+        var dependencies = ReaderApp.Dependencies(store: store, open: open, config: ReaderConfig.load())
+        dependencies.licenses = UILicenseServices.make()
+        return dependencies
+    }
+}

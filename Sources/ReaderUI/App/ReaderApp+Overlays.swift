@@ -1,0 +1,253 @@
+import Bookshelf
+import FoundationEssentials
+import Shared
+import Terminal
+import TextLayout
+
+extension ReaderApp {
+    var currentSession: ReaderSession? {
+        if case .reader(let session) = page { return session }
+        return nil
+    }
+
+    func handleOverlay(_ key: Key) {
+        guard let overlay = overlays.popLast() else { return }
+        let rows = screen.size.rows
+        let closes = key == .escape || key == .character("q")
+        switch overlay {
+        case .help(var help):
+            if closes || key == .character("?") || key == .enter { return }
+            _ = help.scroll(key, rows: rows - 4)
+            overlays.append(.help(help))
+        case .toc(var toc):
+            if closes || key == .character("t") || key == .tab { return }
+            if key == .enter || key == .character("l") || key == .right {
+                if let entry = toc.selected, let session = currentSession { jump(session, to: entry.href) }
+                return
+            }
+            _ = toc.list.handle(key)
+            overlays.append(.toc(toc))
+        case .bookmarks(var state):
+            if closes || key == .character("'") { return }
+            if key == .enter, let bookmark = state.selected, let session = currentSession {
+                if let locator = Locator(jsonString: bookmark.locator) { jump(session, to: locator) }
+                return
+            }
+            if key == .character("d") || key == .delete, let removed = state.removeSelected(), let store = dependencies.store {
+                Task { _ = await Blocking.run { try? store.deleteBookmark(id: removed.id) } }
+                message = "Bookmark deleted."
+            } else {
+                _ = state.list.handle(key)
+            }
+            overlays.append(.bookmarks(state))
+        case .note(var note):
+            if closes || key == .enter || key == .character("f") { return }
+            _ = note.scroll(key, rows: rows - 4)
+            overlays.append(.note(note))
+        case .license(let state):
+            handleLicense(state, key: key)
+        case .acquisition(let state):
+            handleAcquisition(state, key: key)
+        case .prompt(var prompt):
+            switch prompt.field.handle(key) {
+            case .submitted(let text):
+                submit(prompt.kind, text: text)
+            case .cancelled:
+                break
+            case .edited, .ignored:
+                overlays.append(.prompt(prompt))
+            }
+        }
+    }
+
+    func submit(_ kind: PromptState.Kind, text: String) {
+        guard let session = currentSession else { return }
+        switch kind {
+        case .search:
+            let query = text.trimmed.isEmpty ? session.search?.query ?? "" : text
+            guard !query.isEmpty else { return }
+            session.search = SearchState(query: query)
+            searchStep(session, forward: true)
+        case .printRange(let count, let current):
+            choosePrintRange(session, text: text, pageCount: count, current: current)
+        case .printFile(let job):
+            printToFile(session, job: job, path: text.trimmed)
+        case .percent:
+            guard let value = Double(text.trimmed.hasSuffix("%") ? String(text.trimmed.dropLast()) : text.trimmed), value.isFinite else {
+                message = "Not a percentage: \(text)"
+                return
+            }
+            apply(session.state.go(toPercent: value), session)
+        case .command:
+            // A PDF's page labels ("iv", "12") go to that page.
+            if session.source.isPaged, !text.contains("%"), let index = session.source.pageIndex(forLabel: text.trimmed) {
+                load(session, chapter: index, anchor: .start)
+                return
+            }
+            switch ReaderCommand(text) {
+            case .goToPercent(let value)?: apply(session.state.go(toPercent: value), session)
+            case .goToChapter(let number)?: load(session, chapter: min(number, session.state.chapterCount) - 1, anchor: .start)
+            case .quit?: backFromReader()
+            case .help?: overlays.append(.help(HelpState(keyMap: config.keyMap)))
+            case nil: message = "Unknown command: \(text) (try :50% or :q)"
+            }
+        }
+    }
+
+    // MARK: - Search
+
+    /// The matches of the chapter shown, for highlighting.
+    func updateSearchMatches(_ session: ReaderSession) {
+        guard var search = session.search, let document = session.document else { return }
+        if search.chapterOfMatches != session.state.chapter {
+            search.chapterMatches = document.ranges(of: search.query)
+            search.chapterOfMatches = session.state.chapter
+            session.search = search
+        }
+    }
+
+    /// Finds the next (or previous) match from the match shown, or from the page when the
+    /// match is not on it, through the following chapters and around.
+    func searchStep(_ session: ReaderSession, forward: Bool) {
+        guard let search = session.search else {
+            message = "No search yet: press / to search."
+            return
+        }
+        let state = session.state
+        var origin = (chapter: state.chapter, offset: forward ? state.topOffset : state.topOffset - 1)
+        if let current = search.current, current.chapter == state.chapter,
+           let layout = state.layout, let line = layout.lineIndex(containing: current.range.lowerBound), state.visibleLines.contains(line) {
+            origin = (current.chapter, forward ? current.range.lowerBound + 1 : current.range.lowerBound - 1)
+        }
+        let query = search.query
+        let source = session.source
+        let currentDocument = session.document, currentChapter = state.chapter
+        message = "Searching for “\(query)”…"
+        session.searchTask?.cancel()
+        session.searchTask = Task { @MainActor [weak self] in
+            let count = source.count
+            var found: (chapter: Int, range: Range<Int>, wrapped: Bool)?
+            for step in 0...count {
+                if Task.isCancelled { return }
+                let chapter = ((origin.chapter + (forward ? step : -step)) % count + count) % count
+                let document: TextDocument? = chapter == currentChapter && currentDocument != nil
+                    ? currentDocument
+                    : await Blocking.runInBackground { source.load(chapter) }
+                guard let document else { continue }
+                let ranges = await Blocking.run { document.ranges(of: query) }
+                guard !ranges.isEmpty else { continue }
+                let pick: Range<Int>?
+                if step == 0 {
+                    pick = forward ? ranges.first { $0.lowerBound >= origin.offset } : ranges.last { $0.lowerBound <= origin.offset }
+                } else {
+                    pick = forward ? ranges.first : ranges.last
+                }
+                if let pick {
+                    let wrapped = forward ? (chapter < origin.chapter || (chapter == origin.chapter && step > 0))
+                        : (chapter > origin.chapter || (chapter == origin.chapter && step > 0))
+                    found = (chapter, pick, wrapped)
+                    break
+                }
+            }
+            guard let self, !Task.isCancelled, case .reader(let current) = self.page, current === session else { return }
+            guard let found else {
+                self.message = "No match for “\(query)” in the book."
+                self.render()
+                return
+            }
+            session.search?.current = (found.chapter, found.range)
+            if found.chapter == session.state.chapter {
+                session.state.reveal(offset: found.range.lowerBound)
+                self.updateSearchMatches(session)
+                self.savePosition(session)
+            } else {
+                self.load(session, chapter: found.chapter, anchor: .offset(found.range.lowerBound))
+            }
+            self.message = "“\(query)”" + (found.wrapped ? (forward ? " (from the start)" : " (from the end)") : "")
+                + " · n next · N previous"
+            self.render()
+        }
+    }
+
+    // MARK: - Bookmarks
+
+    func addBookmark(_ session: ReaderSession) {
+        guard let store = dependencies.store, let locator = session.state.currentLocator else {
+            message = "Bookmarks need the library database."
+            return
+        }
+        let label = (session.chapterTitle.isEmpty ? "" : session.chapterTitle + ": ") + (locator.text.highlight ?? "")
+        let progress = session.state.bookProgression ?? session.state.estimatedBookProgression
+        let bookmark = Bookmark(locator: locator.jsonString, label: label.trimmed, progress: progress)
+        Task { @MainActor [weak self] in
+            // The entry may still be being added (`lectern open` of a new book).
+            var entry = session.entry
+            if entry == nil, let identity = session.identity {
+                entry = await Blocking.run { try? store.entry(identity: identity) }
+            }
+            guard let id = entry?.id else {
+                self?.message = "Could not add the bookmark (the book is not in the library yet)."
+                self?.render()
+                return
+            }
+            let added = await Blocking.run { (try? store.addBookmark(bookmark, publicationID: id)) != nil }
+            self?.message = added ? "Bookmark added (' lists them)." : "Could not add the bookmark."
+            self?.render()
+        }
+    }
+
+    func showBookmarks(_ session: ReaderSession) {
+        guard let store = dependencies.store, let id = session.entry?.id else {
+            overlays.append(.bookmarks(BookmarksState(bookmarks: [])))
+            return
+        }
+        Task { @MainActor [weak self] in
+            let bookmarks = await Blocking.run { (try? store.bookmarks(publicationID: id)) ?? [] }
+            guard let self, case .reader(let current) = self.page, current === session else { return }
+            self.overlays.append(.bookmarks(BookmarksState(bookmarks: bookmarks, visibleRows: PopupViews.listRows(windowRows: self.screen.size.rows) - 1)))
+            self.render()
+        }
+    }
+
+    // MARK: - Notes and links
+
+    /// Opens the `number`-th note reference of the page in a popup (or follows the
+    /// `number`-th link when the page has no note reference).
+    func followNote(_ session: ReaderSession, number: Int) {
+        guard let layout = session.state.layout, let document = session.document else { return }
+        var notes: [LinkTarget] = [], links: [LinkTarget] = []
+        for index in session.state.visibleLines {
+            for span in layout.lines[index].spans {
+                guard let target = document.link(of: span.style) else { continue }
+                if span.style.role == .noteReference || target.isNoteReference {
+                    if notes.last != target { notes.append(target) }
+                } else if span.style.role == .link, links.last != target {
+                    links.append(target)
+                }
+            }
+        }
+        if notes.count >= number {
+            let target = notes[number - 1]
+            let loader = session.loader
+            let width = max(10, min(70, screen.size.columns - 6))
+            Task { @MainActor [weak self] in
+                let note = await Blocking.run { () -> LaidOutDocument? in
+                    guard let note = NoteResolver(loader: loader).note(for: target, in: document) else { return nil }
+                    return LayoutEngine.layout(note, options: LayoutOptions(width: width, paragraphIndent: 0))
+                }
+                guard let self, case .reader(let current) = self.page, current === session else { return }
+                if let note {
+                    self.overlays.append(.note(NoteState(title: "Note", layout: note)))
+                } else {
+                    self.message = "The note \(target.href) was not found."
+                }
+                self.render()
+            }
+        } else if links.count >= number {
+            let target = links[number - 1]
+            if target.isExternal { message = "External link: \(target.href)" } else { jump(session, to: target.href) }
+        } else {
+            message = "No note reference or link on this page."
+        }
+    }
+}

@@ -1,0 +1,196 @@
+import Bookshelf
+import FoundationEssentials
+import Shared
+import Terminal
+import TextLayout
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Pages chosen for printing.
+///
+/// A printed page of a reflowable book is a page of the *print layout*: the chapter laid out
+/// by the reader's layout engine at ``PrintLayout/columns`` cells, ``PrintLayout/lines`` lines
+/// a page, pages separated by form feeds — a fixed size, so that a page count means the same
+/// whatever the window. A PDF's printed pages are its own pages.
+public struct PrintJob: Sendable, Hashable {
+    /// The first and last page, 1-based, in the chapter's print layout (or the PDF).
+    public let first: Int
+    public let last: Int
+    public var pageCount: Int { last - first + 1 }
+}
+
+/// The fixed page of the print layout (plain text on a printer's default page).
+enum PrintLayout {
+    static let columns = 72
+    static let lines = 60
+
+    static func layout(_ document: TextDocument, paragraphIndent: Int) -> LaidOutDocument {
+        LayoutEngine.layout(document, options: LayoutOptions(width: columns, paragraphIndent: paragraphIndent))
+    }
+
+    static func pageCount(_ layout: LaidOutDocument) -> Int {
+        max(1, (layout.lineCount + lines - 1) / lines)
+    }
+
+    /// Pages `first…last` (1-based) as text, separated by form feeds.
+    static func text(_ layout: LaidOutDocument, job: PrintJob) -> String {
+        (job.first...job.last).map { page in
+            layout.displayText(lines: ((page - 1) * lines)..<(page * lines))
+        }.joined(separator: "\n\u{0C}") + "\n"
+    }
+}
+
+extension ReaderApp {
+    // MARK: - Print
+
+    /// Asks which pages to print: of the chapter's print layout, or of the PDF.
+    func startPrint(_ session: ReaderSession) {
+        guard let document = session.document else {
+            message = "Still loading: print once the page is shown."
+            return
+        }
+        if session.source.isPaged {
+            let pages = session.source.count
+            overlays.append(.prompt(PromptState(kind: .printRange(pageCount: pages, current: session.state.chapter + 1))))
+            return
+        }
+        let indent = config.paragraphIndent
+        let offset = session.state.topOffset
+        Task { @MainActor [weak self] in
+            let (count, current) = await Blocking.run { () -> (Int, Int) in
+                let layout = PrintLayout.layout(document, paragraphIndent: indent)
+                let line = layout.lineIndex(containing: offset) ?? 0
+                return (PrintLayout.pageCount(layout), line / PrintLayout.lines + 1)
+            }
+            guard let self, case .reader(let current_) = self.page, current_ === session else { return }
+            self.overlays.append(.prompt(PromptState(kind: .printRange(pageCount: count, current: current))))
+            self.render()
+        }
+    }
+
+    /// Parses "3", "3-5" or nothing (the current page), then checks the print rights.
+    func choosePrintRange(_ session: ReaderSession, text: String, pageCount: Int, current: Int) {
+        let parts = text.trimmed.split(separator: "-", omittingEmptySubsequences: false).map { String($0).trimmed }
+        var first = current, last = current
+        if parts.count == 1, !parts[0].isEmpty, let page = Int(parts[0]) { first = page; last = page }
+        if parts.count == 2, let from = Int(parts[0].isEmpty ? "1" : parts[0]), let to = Int(parts[1].isEmpty ? String(pageCount) : parts[1]) {
+            first = from; last = to
+        }
+        guard parts.count <= 2, first >= 1, last >= first, last <= pageCount else {
+            message = "Not a page range of 1-\(pageCount): \(text)"
+            return
+        }
+        let job = PrintJob(first: first, last: last)
+        let rights = session.publication.rights
+        let rightsLeft = session.opened.rightsLeft
+        Task { @MainActor [weak self] in
+            let (allowed, left, spooler) = await Blocking.run {
+                (rights.canPrint(pageCount: job.pageCount), rightsLeft?().pages, PrintSpooler.command)
+            }
+            guard let self, case .reader(let current) = self.page, current === session else { return }
+            guard allowed else {
+                self.message = Self.printRefusal(job, left: left)
+                self.render()
+                return
+            }
+            if spooler != nil {
+                self.print(session, job: job, to: nil)
+            } else {
+                self.overlays.append(.prompt(PromptState(kind: .printFile(job))))
+                self.render()
+            }
+        }
+    }
+
+    nonisolated static func printRefusal(_ job: PrintJob, left: Int?) -> String {
+        let asked = job.pageCount == 1 ? "1 page" : "\(job.pageCount) pages"
+        guard let left else { return "Print refused: this publication's rights do not allow printing \(asked)." }
+        return "Print refused: \(asked) asked, only \(left == 1 ? "1 page" : "\(left) pages") left to print."
+    }
+
+    func printToFile(_ session: ReaderSession, job: PrintJob, path: String) {
+        guard !path.isEmpty else {
+            message = "Not printed: no file named."
+            return
+        }
+        let expanded = path.hasPrefix("~/") ? (ProcessInfo.processInfo.environment["HOME"] ?? "") + path.dropFirst() : path
+        print(session, job: job, to: LibraryImporter.absolutePath(expanded))
+    }
+
+    /// Consumes the print right, then sends the pages to `lp` (no `file`) or writes them to `file`.
+    func print(_ session: ReaderSession, job: PrintJob, to file: String?) {
+        guard let document = session.document else { return }
+        let rights = session.publication.rights
+        let rightsLeft = session.opened.rightsLeft
+        let indent = config.paragraphIndent
+        let publication = session.publication
+        let paged = session.source.isPaged
+        let title = session.title
+        message = "Printing…"
+        Task { @MainActor [weak self] in
+            let result = await Blocking.run { () -> String in
+                guard rights.print(pageCount: job.pageCount) else { return Self.printRefusal(job, left: rightsLeft?().pages) }
+                var bytes: [UInt8]
+                var isPDF = false
+                if paged, let pdf = PDFPrinting.extract(publication: publication, job: job) {
+                    bytes = pdf
+                    isPDF = true
+                } else if paged {
+                    // The PDF cannot be cut (no qpdf, or a password it needs): its text.
+                    bytes = Array(((job.first - 1)..<job.last).compactMap { publication.pageTextService?.text(ofPage: $0) }
+                        .joined(separator: "\n\u{0C}").utf8)
+                } else {
+                    bytes = Array(PrintLayout.text(PrintLayout.layout(document, paragraphIndent: indent), job: job).utf8)
+                }
+                let left = rightsLeft?().pages.map { ", \($0 == 1 ? "1 page" : "\($0) pages") left" } ?? ""
+                let pages = job.pageCount == 1 ? "1 page" : "\(job.pageCount) pages"
+                if let file {
+                    guard FileManager.default.createFile(atPath: file, contents: Data(bytes)) else {
+                        return "Could not write \(file) (the print right was used)."
+                    }
+                    return "Saved \(pages) to \(file)\(left)."
+                }
+                guard let spooler = PrintSpooler.command else { return "No print spooler: nothing sent." }
+                let name = spooler.split(separator: "/").last.map(String.init) ?? spooler
+                let options = name == "lp" ? ["-t", title] + (isPDF ? [] : ["-o", "document-format=text/plain"]) : []
+                let status = ExternalCommand.run([spooler] + options, input: bytes)
+                return status == 0 ? "Sent \(pages) to the printer (\(name))\(left)." : "\(name) failed (status \(status.map(String.init) ?? "?"))."
+            }
+            self?.message = result
+            self?.render()
+        }
+    }
+}
+
+/// The print spooler: `lp` when installed, or the program named by `LECTERN_PRINT_COMMAND`
+/// (which reads the document on standard input); `LECTERN_PRINT_COMMAND=none` always writes
+/// to a file instead.
+enum PrintSpooler {
+    static let variable = "LECTERN_PRINT_COMMAND"
+
+    static var command: String? {
+        let chosen = ProcessInfo.processInfo.environment[variable].map { $0.trimmed } ?? "lp"
+        if chosen.isEmpty || chosen == "none" { return nil }
+        return chosen.hasPrefix("/") ? (access(chosen, X_OK) == 0 ? chosen : nil) : ExternalCommand.find(chosen)
+    }
+}
+
+/// Cuts pages out of a PDF with `qpdf --pages`, from the publication's (decrypted) bytes.
+enum PDFPrinting {
+    static func extract(publication: Publication, job: PrintJob) -> [UInt8]? {
+        guard ExternalCommand.find("qpdf") != nil, let link = publication.readingOrder.first else { return nil }
+        let resource = publication.get(link)
+        defer { resource.close() }
+        guard case .success(let data) = resource.read() else { return nil }
+        let base = XDGDirectories.cache + "/print-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        XDGDirectories.ensure(XDGDirectories.cache)
+        let input = base + "-in.pdf", output = base + "-out.pdf"
+        defer { unlink(input); unlink(output) }
+        guard FileManager.default.createFile(atPath: input, contents: data, attributes: [.posixPermissions: 0o600]) else { return nil }
+        let status = ExternalCommand.run(["qpdf", "--empty", "--pages", input, "\(job.first)-\(job.last)", "--", output])
+        // qpdf exits 3 for warnings with a usable file.
+        guard status == 0 || status == 3, let result = FileManager.default.contents(atPath: output) else { return nil }
+        return Array(result)
+    }
+}

@@ -1,0 +1,332 @@
+import Bookshelf
+import FoundationEssentials
+import Shared
+import Terminal
+import TextLayout
+
+extension ReaderApp {
+    // MARK: - Opening
+
+    /// Opens a publication to read it: the person may be asked for its passphrase.
+    func openPublication(path: String, entry: LibraryEntry?) {
+        overlays.removeAll()
+        credentialsCancelled = false
+        page = .opening(entry?.title ?? LibraryImporter.fileName(path))
+        render()
+        let open = dependencies.open
+        openTask?.cancel()
+        openTask = Task { @MainActor [weak self] in
+            guard let app = self else { return }
+            let result = await open(path, true) { request, _ in await app.askCredentials(request) }
+            guard let self, !Task.isCancelled, case .opening = self.page else {
+                if case .success(let opened) = result { opened.publication.close() }
+                return
+            }
+            self.opened(result, path: path, entry: entry)
+            self.render()
+        }
+    }
+
+    func opened(_ result: Result<OpenedPublication, OpenFailure>, path: String, entry: LibraryEntry?) {
+        let title = entry?.title ?? LibraryImporter.fileName(path)
+        switch result {
+        case .failure(let failure) where failure.needsPassword:
+            var advice: [String] = []
+            if credentialsCancelled { advice.append("You cancelled the password dialog: the publication stays locked.") }
+            advice.append("Press Enter to type the password again.")
+            page = .restricted(RestrictedInfo(title: title, protection: "a password", message: failure.message,
+                                              advice: advice, canRetry: true), retry: (path, entry))
+        case .failure(let failure):
+            page = .failure(title: title, message: failure.message)
+        case .success(let opened):
+            let publication = opened.publication
+            do {
+                try RenderingPermission.checkDisplay(publication)
+            } catch {
+                page = .restricted(restrictedInfo(opened, title: publication.metadata.title ?? title, error: error), retry: (path, entry))
+                publication.close()
+                return
+            }
+            startReader(opened, path: path, entry: entry)
+        }
+    }
+
+    /// What the restricted screen says: the protection's error in plain words and what to do.
+    func restrictedInfo(_ opened: OpenedPublication, title: String, error: RenderingPermission.Refusal) -> RestrictedInfo {
+        let message: String
+        switch error {
+        case .restricted(let text): message = text.first.map { String($0).uppercased() + text.dropFirst() } ?? text
+        case .copyLimited: message = error.userMessage
+        }
+        let lowered = message.lowercased()
+        var advice: [String] = []
+        if credentialsCancelled {
+            advice.append("You cancelled the passphrase dialog: the publication stays locked.")
+        }
+        var canRetry = true
+        if ["expired", "returned", "revoked", "cancelled", "not started", "starts on"].contains(where: lowered.contains) {
+            advice.append("The loan is not active: renew it, or return it, from the library's license details (renewal and return are not available in this version); a revoked or returned loan cannot be read on this device.")
+            canRetry = lowered.contains("expired")
+        } else if lowered.contains("passphrase") || lowered.contains("password") || credentialsCancelled {
+            advice.append("Press Enter to enter the passphrase again.")
+        } else {
+            advice.append("Press Enter to try again.")
+        }
+        return RestrictedInfo(title: title, protection: opened.protectionName ?? opened.publication.protectionName,
+                              message: message, advice: advice, canRetry: canRetry)
+    }
+
+    // MARK: - The reader
+
+    func textColumn(columns: Int) -> TextColumn {
+        TextColumn(windowWidth: columns, maximumWidth: config.textWidth > 0 ? config.textWidth : nil, minimumMargin: config.margin)
+    }
+
+    func layoutOptions(width: Int) -> LayoutOptions {
+        LayoutOptions(width: width, justify: config.justify, paragraphIndent: config.paragraphIndent)
+    }
+
+    func startReader(_ opened: OpenedPublication, path: String, entry: LibraryEntry?) {
+        let (rows, columns) = screen.size
+        let column = textColumn(columns: columns)
+        let session = ReaderSession(opened: opened, entry: entry, options: layoutOptions(width: column.width), column: column,
+                                    rows: max(1, rows - 1))
+        session.path = path
+        page = .reader(session)
+        let publication = opened.publication
+        guard session.source.count > 0 else {
+            page = .failure(title: session.title, message: "This publication has nothing to read (its reading order is empty).")
+            publication.close()
+            return
+        }
+        let store = dependencies.store
+        let identifier = publication.metadata.identifier
+        session.loading = Task { @MainActor [weak self] in
+            // The saved position, by content identity: a moved file keeps its place.
+            let stored = await Blocking.run { () -> (identity: String, entry: LibraryEntry?) in
+                let identity = entry?.identity ?? ContentIdentity.of(path: path, identifier: identifier)
+                return (identity, try? store?.entry(identity: identity))
+            }
+            guard let self, case .reader(let current) = self.page, current === session else { return }
+            session.identity = stored.identity
+            session.entry = stored.entry ?? entry
+            var chapter = 0
+            var anchor = ReaderState.Anchor.start
+            if let json = session.entry?.locator, let locator = Locator(jsonString: json), let index = session.chapterIndex(of: locator.href) {
+                chapter = index
+                anchor = .locator(locator)
+            }
+            self.load(session, chapter: chapter, anchor: anchor)
+        }
+    }
+
+    /// Loads and lays out chapter `chapter` off the main actor, then shows it at `anchor`.
+    func load(_ session: ReaderSession, chapter: Int, anchor: ReaderState.Anchor) {
+        let source = session.source
+        guard chapter >= 0, chapter < source.count else { return }
+        session.loading?.cancel()
+        session.loadingChapter = chapter
+        let options = session.options
+        let preloaded = session.preloaded?.chapter == chapter ? session.preloaded?.document : nil
+        session.loading = Task { @MainActor [weak self] in
+            let (document, layout) = await Blocking.run { () -> (TextDocument, LaidOutDocument) in
+                let document = preloaded ?? source.document(chapter)
+                return (document, LayoutEngine.layout(document, options: options))
+            }
+            guard !Task.isCancelled, let self, case .reader(let current) = self.page, current === session else { return }
+            session.loadingChapter = nil
+            session.selection = nil
+            session.document = document
+            session.state.show(chapter: chapter, layout: layout, anchor: anchor)
+            self.updateSearchMatches(session)
+            self.render()
+            self.chapterShown(session)
+        }
+    }
+
+    /// After a chapter is on screen: the first time, the book-wide work starts; each time,
+    /// the position is saved and the next chapter read ahead.
+    func chapterShown(_ session: ReaderSession) {
+        if !session.firstPaintDone {
+            session.firstPaintDone = true
+            ensureEntry(session)
+            startBookPass(session)
+        }
+        savePosition(session)
+        let next = session.state.chapter + 1
+        let source = session.source
+        guard next < source.count, session.preloaded?.chapter != next else { return }
+        session.background.append(Task { @MainActor in
+            let document = await Blocking.runInBackground { source.load(next) }
+            if let document, !Task.isCancelled { session.preloaded = (next, document) }
+        })
+    }
+
+    /// Adds the publication to the library when it is not there yet (`lectern open`).
+    func ensureEntry(_ session: ReaderSession) {
+        guard session.entry == nil, let store = dependencies.store, let identity = session.identity else { return }
+        let opened = session.opened, path = session.path
+        let publication = opened.publication
+        let candidate = LibraryEntry(identity: identity, path: path, title: publication.metadata.title ?? LibraryImporter.fileName(path),
+                                     author: publication.metadata.authors.map(\.name).joined(separator: ", "), format: opened.format,
+                                     protection: ProtectionMark(scheme: publication.contentProtectionService?.scheme),
+                                     licenseID: opened.licenseID)
+        session.background.append(Task { @MainActor in
+            let stored = await Blocking.run { try? store.add(candidate) }
+            if session.entry == nil { session.entry = stored }
+            self.savePosition(session)
+        })
+    }
+
+    /// Counts the text of every chapter in the background (or reads the count cached for
+    /// this content), for book percentages; the status line shows "—" until then.
+    func startBookPass(_ session: ReaderSession) {
+        let store = dependencies.store
+        let source = session.source, identity = session.identity
+        session.background.append(Task { @MainActor [weak self] in
+            if let identity, let cached = await Blocking.run({ try? store?.textLengths(identity: identity) }), cached.count == source.count {
+                session.state.chapterLengths = cached
+                self?.render()
+                return
+            }
+            var lengths: [Int] = []
+            for index in 0..<source.count {
+                if Task.isCancelled { return }
+                lengths.append(await Blocking.runInBackground { source.load(index)?.length ?? 0 })
+            }
+            guard !Task.isCancelled else { return }
+            let counted = lengths
+            session.state.chapterLengths = counted
+            if let identity, let store { _ = await Blocking.run { try? store.setTextLengths(counted, identity: identity) } }
+            self?.render()
+        })
+    }
+
+    func savePosition(_ session: ReaderSession) {
+        guard let store = dependencies.store, let id = session.entry?.id, let locator = session.state.currentLocator else { return }
+        let progress = session.state.bookProgression ?? session.state.estimatedBookProgression
+        let json = locator.jsonString
+        Task { _ = await Blocking.run { try? store.savePosition(id: id, locator: json, progress: progress) } }
+    }
+
+    /// Closes the book, saving the position first (one small write).
+    func closeReader(_ session: ReaderSession, thenShelf: Bool) {
+        session.cancelAll()
+        if let store = dependencies.store, let id = session.entry?.id, let locator = session.state.currentLocator {
+            let progress = session.state.bookProgression ?? session.state.estimatedBookProgression
+            try? store.savePosition(id: id, locator: locator.jsonString, progress: progress)
+        }
+        session.publication.close()
+        if thenShelf { page = .shelf }
+    }
+
+    /// Lays the chapter out again for the new window size, keeping the first line's place.
+    func relayout(_ session: ReaderSession) {
+        let (rows, columns) = screen.size
+        session.state.rows = max(1, rows - 1)
+        let column = textColumn(columns: columns)
+        guard column != session.column else { return }
+        session.column = column
+        session.options = layoutOptions(width: column.width)
+        session.preloaded = nil
+        guard let document = session.document else { return }
+        session.relayoutGeneration += 1
+        let generation = session.relayoutGeneration, options = session.options
+        Task { @MainActor [weak self] in
+            let layout = await Blocking.run { LayoutEngine.layout(document, options: options) }
+            guard generation == session.relayoutGeneration, session.document?.href == document.href else { return }
+            session.state.relayout(layout)
+            self?.render()
+        }
+    }
+
+    // MARK: - Keys
+
+    func handleReader(_ key: Key, session: ReaderSession) {
+        if session.selection != nil {
+            handleSelection(key, session: session)
+            return
+        }
+        if key == .control("c") { backFromReader(); return }
+        if case .character(let character) = key, config.keyMap.action(for: key) == nil || !session.state.pendingCount.isEmpty,
+           session.state.takeCountDigit(character) {
+            return
+        }
+        guard let action = config.keyMap.action(for: key) else {
+            session.state.clearCount()
+            return
+        }
+        let count = session.state.takeCount()
+        switch action {
+        case .quit:
+            backFromReader()
+        case .help:
+            overlays.append(.help(HelpState(keyMap: config.keyMap)))
+        case .tableOfContents:
+            let href = session.source.isPaged ? nil : Optional(session.source.href(session.state.chapter))
+            overlays.append(.toc(TOCState(tableOfContents: session.publication.tableOfContents, currentHref: href,
+                                          visibleRows: PopupViews.listRows(windowRows: screen.size.rows))))
+        case .search:
+            overlays.append(.prompt(PromptState(kind: .search)))
+        case .command:
+            overlays.append(.prompt(PromptState(kind: .command)))
+        case .goToPercent:
+            if let count { apply(session.state.go(toPercent: Double(min(count, 100))), session) } else { overlays.append(.prompt(PromptState(kind: .percent))) }
+        case .searchNext:
+            searchStep(session, forward: true)
+        case .searchPrevious:
+            searchStep(session, forward: false)
+        case .addBookmark:
+            addBookmark(session)
+        case .bookmarks:
+            showBookmarks(session)
+        case .followNote:
+            followNote(session, number: count ?? 1)
+        case .nextTheme:
+            nextTheme()
+        case .select:
+            startSelection(session)
+        case .print:
+            startPrint(session)
+        case .playPause:
+            togglePlayback(session)
+        case .redraw:
+            screen.invalidate()
+        default:
+            apply(session.state.perform(action, count: count), session)
+        }
+    }
+
+    func apply(_ effect: ReaderState.Effect, _ session: ReaderSession) {
+        switch effect {
+        case .none: break
+        case .load(let chapter, let anchor): load(session, chapter: chapter, anchor: anchor)
+        case .message(let text): message = text
+        }
+    }
+
+    /// Goes to `href` (a chapter, with or without a fragment).
+    func jump(_ session: ReaderSession, to href: String) {
+        guard let chapter = session.chapterIndex(of: href) else {
+            message = "Not in the reading order: \(href)"
+            return
+        }
+        let anchor: ReaderState.Anchor = Href.fragment(of: href).map { .fragment($0) } ?? .start
+        if chapter == session.state.chapter, session.loadingChapter == nil {
+            session.state.move(to: anchor)
+            savePosition(session)
+        } else {
+            load(session, chapter: chapter, anchor: anchor)
+        }
+    }
+
+    func jump(_ session: ReaderSession, to locator: Locator) {
+        guard let chapter = session.chapterIndex(of: locator.href) else { return }
+        if chapter == session.state.chapter, session.loadingChapter == nil {
+            session.state.move(to: .locator(locator))
+            savePosition(session)
+        } else {
+            load(session, chapter: chapter, anchor: .locator(locator))
+        }
+    }
+}

@@ -1,0 +1,295 @@
+import Bookshelf
+import FoundationEssentials
+import Shared
+import Terminal
+import TextLayout
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The terminal application: the bookshelf, the reader and their popups, on the main actor
+/// (the only place ncurses is called, through ``TerminalScreen``).
+///
+/// Keys arrive through an ``InputWatcher`` thread that wakes the main actor; everything slow
+/// (opening, decryption, parsing, layout, the library database, the book-wide counts and
+/// searches) runs in tasks on Dispatch threads (``Blocking``) and comes back to the main
+/// actor to be shown, so the interface never waits on a large book or a slow server.
+@MainActor
+public final class ReaderApp {
+    /// What the application is given by the executable (its composition root).
+    public struct Dependencies: Sendable {
+        /// The library, nil when its database cannot be opened (then nothing is remembered).
+        public var store: LibraryStore?
+        public var open: PublicationOpening
+        public var config: ReaderConfig
+        /// The audio playback engine for audiobooks (see ``AudiobookPlaybackController``);
+        /// nil: audiobooks show their tracks and contents, without playback.
+        public var makeAudiobookPlayback: AudiobookPlaybackFactory?
+        /// LCP license details, renew, return and acquisition; nil without LCP.
+        public var licenses: LicenseServices?
+
+        public init(store: LibraryStore?, open: @escaping PublicationOpening, config: ReaderConfig,
+                    makeAudiobookPlayback: AudiobookPlaybackFactory? = nil) {
+            self.store = store
+            self.open = open
+            self.config = config
+            self.makeAudiobookPlayback = makeAudiobookPlayback
+        }
+    }
+
+    enum Page {
+        case shelf
+        case opening(String)
+        case reader(ReaderSession)
+        case restricted(RestrictedInfo, retry: (path: String, entry: LibraryEntry?))
+        case failure(title: String, message: String)
+    }
+
+    enum Overlay {
+        case help(HelpState)
+        case toc(TOCState)
+        case bookmarks(BookmarksState)
+        case note(NoteState)
+        case prompt(PromptState)
+        case license(LicenseState)
+        case acquisition(AcquisitionState)
+    }
+
+    let dependencies: Dependencies
+    var config: ReaderConfig
+    var screen: TerminalScreen!
+    var palette = Theme.plain.palette(colorCount: 0)
+    var page: Page = .shelf
+    var overlays: [Overlay] = []
+    var shelf = ShelfState()
+    /// The passphrase dialog, with the opener waiting for its answer.
+    var passphrase: (state: PassphraseDialogState, reply: CheckedContinuation<String?, Never>)?
+    /// Whether the last passphrase dialog was cancelled (the restricted screen says so).
+    var credentialsCancelled = false
+    /// A line for the status bar, cleared by the next key.
+    var message: String?
+    /// Whether quitting the reader quits the program (`lectern open PATH`).
+    var quitsWithReader = false
+    var openTask: Task<Void, Never>?
+    /// Cancels the download in progress.
+    var acquisitionCancel: CancellationFlag?
+    private var watcher: InputWatcher?
+    private var finished: CheckedContinuation<Void, Never>?
+    private var exitStatus: Int32 = 0
+
+    public init(dependencies: Dependencies) {
+        self.dependencies = dependencies
+        config = dependencies.config
+    }
+
+    // MARK: - Running
+
+    /// Shows the bookshelf until the person quits; returns the exit status.
+    public func runBookshelf() async -> Int32 {
+        await run { app in app.showShelf() }
+    }
+
+    /// Opens `path` in the reader, and quits when it is closed.
+    public func runReader(path: String) async -> Int32 {
+        quitsWithReader = true
+        return await run { app in app.openPublication(path: LibraryImporter.absolutePath(path), entry: nil) }
+    }
+
+    private func run(_ start: @escaping (ReaderApp) -> Void) async -> Int32 {
+        do {
+            screen = try TerminalScreen()
+        } catch {
+            Self.printError(error.description)
+            return 2
+        }
+        // A clipboard tool or `lp` that exits early must not end the reader.
+        signal(SIGPIPE, SIG_IGN)
+        applyTheme(named: config.themeName)
+        if let warning = config.warnings.first { message = warning }
+        let watcher = InputWatcher()
+        self.watcher = watcher
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            finished = continuation
+            start(self)
+            render()
+            watcher.start { Task { @MainActor [weak self] in self?.drainInput() } }
+        }
+        screen.stop()
+        return exitStatus
+    }
+
+    /// Ends the program after the current key.
+    func quit(status: Int32 = 0) {
+        exitStatus = status
+        if case .reader(let session) = page { closeReader(session, thenShelf: false) }
+        let continuation = finished
+        finished = nil
+        continuation?.resume()
+    }
+
+    static func printError(_ text: String) {
+        let bytes = Array("lectern: \(text)\n".utf8)
+        _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    }
+
+    // MARK: - Input
+
+    func drainInput() {
+        guard finished != nil else { return }
+        var any = false
+        while finished != nil, let key = screen.readKey() {
+            any = true
+            handle(key)
+        }
+        if any, finished != nil { render() }
+        watcher?.acknowledge()
+    }
+
+    func handle(_ key: Key) {
+        if key == .resize {
+            screen.invalidate()
+            windowResized()
+            return
+        }
+        if key == .control("l") { screen.invalidate() }
+        if passphrase != nil {
+            handlePassphrase(key)
+            return
+        }
+        if !overlays.isEmpty {
+            handleOverlay(key)
+            return
+        }
+        message = nil
+        switch page {
+        case .shelf: handleShelf(key)
+        case .opening:
+            if key == .character("q") || key == .escape { openTask?.cancel(); backFromReader() }
+        case .reader(let session): handleReader(key, session: session)
+        case .restricted(let info, let retry):
+            if key == .enter, info.canRetry { openPublication(path: retry.path, entry: retry.entry) }
+            if key == .character("q") || key == .escape { backFromReader() }
+        case .failure:
+            if key == .character("q") || key == .escape || key == .enter { backFromReader() }
+        }
+    }
+
+    func handlePassphrase(_ key: Key) {
+        guard var dialog = passphrase else { return }
+        switch dialog.state.handle(key) {
+        case .none:
+            passphrase = dialog
+        case .submit(let text):
+            passphrase = nil
+            credentialsCancelled = false
+            dialog.reply.resume(returning: text)
+        case .cancel:
+            passphrase = nil
+            credentialsCancelled = true
+            dialog.reply.resume(returning: nil)
+        }
+    }
+
+    /// Asks for a password or passphrase (the `onAskCredentials` of the opener and of LCP).
+    func askCredentials(_ request: CredentialsRequest) async -> String? {
+        if let previous = passphrase {
+            passphrase = nil
+            previous.reply.resume(returning: nil)
+        }
+        // The protection knows the file name only: show the title the library knows.
+        var request = request
+        if case .opening(let title) = page, !title.isEmpty { request.title = title }
+        return await withCheckedContinuation { continuation in
+            passphrase = (PassphraseDialogState(request: request), continuation)
+            render()
+        }
+    }
+
+    func windowResized() {
+        if case .reader(let session) = page { relayout(session) }
+    }
+
+    // MARK: - Theme
+
+    func applyTheme(named name: String) {
+        var warnings: [String] = []
+        let theme = ReaderConfig.theme(named: name, warnings: &warnings) ?? ReaderConfig.theme(named: "default", warnings: &warnings) ?? .plain
+        palette = theme.palette(colorCount: screen.colorCount)
+        config.themeName = theme.name
+        if let warning = warnings.first { message = warning }
+    }
+
+    func nextTheme() {
+        let name = ReaderConfig.nextThemeName(after: config.themeName)
+        applyTheme(named: name)
+        message = "Theme: \(name)"
+        Task.detached { try? ReaderConfig.saveTheme(name) }
+    }
+
+    // MARK: - Drawing
+
+    func render() {
+        guard let screen, finished != nil else { return }
+        screen.clear(style: palette[.text])
+        let painter = Painter(screen: screen, palette: palette)
+        let (rows, columns) = screen.size
+        guard rows >= 3, columns >= 10 else {
+            painter.text("Window too small", row: 0, column: 0, .error)
+            screen.refresh()
+            return
+        }
+        switch page {
+        case .shelf:
+            shelf.list.visibleRows = ShelfView.listRows(windowRows: rows)
+            ShelfView.draw(shelf, painter: painter)
+        case .opening(let title):
+            painter.text("Opening \(title)…", row: rows / 2, column: 2, .secondary)
+            screen.setCursor(row: nil)
+        case .reader(let session):
+            var prompt: PromptState?
+            if case .prompt(let state)? = overlays.last { prompt = state }
+            ReaderView.draw(session, painter: painter, prompt: prompt, message: message)
+        case .restricted(let info, _):
+            PopupViews.drawRestricted(info, painter: painter)
+            screen.setCursor(row: nil)
+        case .failure(let title, let text):
+            PopupViews.drawMessage(title: title, lines: [text, "", "q back"], painter: painter)
+            screen.setCursor(row: nil)
+        }
+        for index in overlays.indices {
+            switch overlays[index] {
+            case .help(let help):
+                PopupViews.drawHelp(help, painter: painter)
+            case .toc(var toc):
+                toc.list.visibleRows = PopupViews.listRows(windowRows: rows)
+                overlays[index] = .toc(toc)
+                PopupViews.drawTOC(toc, painter: painter)
+            case .bookmarks(var state):
+                state.list.visibleRows = PopupViews.listRows(windowRows: rows) - 1
+                overlays[index] = .bookmarks(state)
+                PopupViews.drawBookmarks(state, painter: painter)
+            case .note(let note):
+                PopupViews.drawNote(note, painter: painter)
+            case .prompt:
+                break
+            case .license(let state):
+                PopupViews.drawLicense(state, painter: painter)
+            case .acquisition(let state):
+                PopupViews.drawAcquisition(state, painter: painter)
+            }
+        }
+        if case .shelf = page, overlays.isEmpty, message != nil {
+            painter.bar(message!, row: rows - 1, .status)
+        }
+        if let dialog = passphrase {
+            PopupViews.drawPassphrase(dialog.state, painter: painter)
+        } else if let last = overlays.last, case .prompt = last {
+            // The prompt keeps its cursor.
+        } else if case .shelf = page, case .filtering = shelf.mode {
+        } else if case .shelf = page, case .importing = shelf.mode {
+        } else {
+            screen.setCursor(row: nil)
+        }
+        screen.refresh()
+    }
+}

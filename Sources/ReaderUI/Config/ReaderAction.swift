@@ -1,0 +1,140 @@
+import Terminal
+
+/// What a key does in the reader; the names are those of `[keys]` in `config.toml`.
+public enum ReaderAction: String, Sendable, CaseIterable {
+    case lineDown = "line_down"
+    case lineUp = "line_up"
+    case halfPageDown = "half_page_down"
+    case halfPageUp = "half_page_up"
+    case pageDown = "page_down"
+    case pageUp = "page_up"
+    case pageRight = "page_right"
+    case pageLeft = "page_left"
+    case nextChapter = "next_chapter"
+    case previousChapter = "previous_chapter"
+    case start
+    case end
+    case goToPercent = "go_to_percent"
+    case command
+    case tableOfContents = "toc"
+    case search
+    case searchNext = "search_next"
+    case searchPrevious = "search_previous"
+    case addBookmark = "add_bookmark"
+    case bookmarks
+    case followNote = "follow_note"
+    case select
+    case print
+    case playPause = "play_pause"
+    case help
+    case nextTheme = "next_theme"
+    case redraw
+    case quit
+
+    /// The default keys.
+    public var defaultKeys: [String] {
+        switch self {
+        case .lineDown: ["j", "down"]
+        case .lineUp: ["k", "up"]
+        case .halfPageDown: ["C-d"]
+        case .halfPageUp: ["C-u"]
+        case .pageDown: ["space", "pgdn", "C-f"]
+        case .pageUp: ["b", "pgup", "C-b"]
+        case .pageRight: ["l", "right"]
+        case .pageLeft: ["h", "left"]
+        case .nextChapter: ["]", "C-n"]
+        case .previousChapter: ["[", "C-p"]
+        case .start: ["g", "home"]
+        case .end: ["G", "end"]
+        case .goToPercent: ["%"]
+        case .command: [":"]
+        case .tableOfContents: ["t", "tab"]
+        case .search: ["/"]
+        case .searchNext: ["n"]
+        case .searchPrevious: ["N"]
+        case .addBookmark: ["m"]
+        case .bookmarks: ["'", "B"]
+        case .followNote: ["f", "enter"]
+        case .select: ["v"]
+        case .print: ["p"]
+        case .playPause: ["a"]
+        case .help: ["?", "F1"]
+        case .nextTheme: ["T"]
+        case .redraw: ["C-l"]
+        case .quit: ["q", "esc"]
+        }
+    }
+
+    /// What the help screen says the action does.
+    public var summary: String {
+        switch self {
+        case .lineDown: "one line down (a count moves that many)"
+        case .lineUp: "one line up"
+        case .halfPageDown: "half a page down"
+        case .halfPageUp: "half a page up"
+        case .pageDown: "next page (past the last page: next chapter)"
+        case .pageUp: "previous page"
+        case .pageRight: "page to the right: next page, previous in a right-to-left book"
+        case .pageLeft: "page to the left: previous page, next in a right-to-left book"
+        case .nextChapter: "next chapter (reading-order item)"
+        case .previousChapter: "previous chapter"
+        case .start: "start of the book"
+        case .end: "end of the book"
+        case .goToPercent: "go to a percentage of the book: 50% (count first) or % then a number"
+        case .command: "command: :50% goes to 50%, :q quits"
+        case .tableOfContents: "table of contents (Enter jumps)"
+        case .search: "search the whole book"
+        case .searchNext: "next match (across chapters)"
+        case .searchPrevious: "previous match"
+        case .addBookmark: "bookmark this page"
+        case .bookmarks: "bookmarks (Enter jumps, d deletes)"
+        case .followNote: "open the first note reference on the page in a popup"
+        case .select: "select text: w b word, j k line, } { paragraph, h l character, y copy, esc cancel"
+        case .print: "print pages of this chapter (or PDF pages), within the publication's print rights"
+        case .playPause: "audiobooks: play or pause the track shown"
+        case .help: "this help"
+        case .nextTheme: "next colour theme (saved)"
+        case .redraw: "redraw the screen"
+        case .quit: "close the book (back to the bookshelf)"
+        }
+    }
+}
+
+/// Keys to reader actions, from the defaults and `[keys]` of `config.toml`.
+public struct KeyMap: Sendable {
+    private var actions: [Key: ReaderAction] = [:]
+    private var keys: [ReaderAction: [Key]] = [:]
+
+    /// The default bindings, changed by `overrides` (action name → key names; an action
+    /// given there loses its default keys).
+    public init(overrides: [String: [String]] = [:], warnings: inout [String]) {
+        for action in ReaderAction.allCases {
+            var names = action.defaultKeys
+            if let custom = overrides[action.rawValue] { names = custom }
+            for name in names {
+                guard let key = Key(name: name) else {
+                    warnings.append("config.toml [keys] \(action.rawValue): unknown key \"\(name)\"")
+                    continue
+                }
+                // A key given explicitly wins over a default binding of another action.
+                if let previous = actions[key], previous != action, overrides[action.rawValue] == nil { continue }
+                if let previous = actions[key], previous != action { keys[previous]?.removeAll { $0 == key } }
+                actions[key] = action
+                keys[action, default: []].append(key)
+            }
+        }
+        for name in overrides.keys where ReaderAction(rawValue: name) == nil {
+            warnings.append("config.toml [keys]: unknown action \"\(name)\"")
+        }
+    }
+
+    public init() {
+        var ignored: [String] = []
+        self.init(warnings: &ignored)
+    }
+
+    public func action(for key: Key) -> ReaderAction? { actions[key] }
+
+    /// The keys of `action`, as shown in the help screen.
+    public func keys(for action: ReaderAction) -> [Key] { keys[action] ?? [] }
+}

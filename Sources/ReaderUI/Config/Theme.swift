@@ -1,0 +1,123 @@
+import Terminal
+
+/// The parts of the interface a theme colours.
+public enum ThemeElement: String, Sendable, CaseIterable {
+    case text, heading, link, note, image, code, secondary
+    case selection, match
+    case currentMatch = "current_match"
+    case status, dialog
+    case dialogBorder = "dialog_border"
+    case dialogTitle = "dialog_title"
+    case title, header, cursor, error, input
+
+    /// The attributes used on a terminal without colours (or with `NO_COLOR`), so that the
+    /// interface stays legible: selections and the status line in reverse video.
+    var monochrome: CellStyle.Attributes {
+        switch self {
+        case .heading, .title, .dialogTitle, .header: [.bold]
+        case .link, .note: [.underline]
+        case .secondary, .image: [.dim]
+        case .selection, .status, .cursor: [.reverse]
+        case .match: [.underline, .bold]
+        case .currentMatch: [.reverse, .bold]
+        case .error: [.bold]
+        case .input: [.underline]
+        default: []
+        }
+    }
+}
+
+/// A colour theme: a style for each ``ThemeElement``, read from a TOML file (`Themes/*.toml`).
+///
+/// Each element is a table with `fg` and `bg` (a 256-colour index, a basic colour name, or
+/// `#rrggbb`), optional `fg16`/`bg16` used on 16- or 8-colour terminals (else the 256-colour
+/// value is reduced to the nearest basic colour), `attrs` (`bold`, `dim`, `italic`,
+/// `underline`, `reverse`) and `mono` (the attributes used without colours). An element left
+/// out takes the `text` colours.
+public struct Theme: Sendable {
+    public let name: String
+    private let definitions: [ThemeElement: Definition]
+
+    struct Definition: Sendable {
+        var foreground: TerminalColor?
+        var background: TerminalColor?
+        var foreground16: TerminalColor?
+        var background16: TerminalColor?
+        var attributes: CellStyle.Attributes = []
+        var monochrome: CellStyle.Attributes?
+    }
+
+    /// A theme without colours: the monochrome attributes only.
+    public static let plain = Theme(name: "plain", definitions: [:])
+
+    init(name: String, definitions: [ThemeElement: Definition]) {
+        self.name = name
+        self.definitions = definitions
+    }
+
+    /// Parses a theme file.
+    public init(name: String, toml: String) throws(TOMLError) {
+        let root = try TOMLParser.parse(toml)
+        var definitions: [ThemeElement: Definition] = [:]
+        for element in ThemeElement.allCases {
+            guard let table = root[element.rawValue]?.table else { continue }
+            func color(_ key: String) throws(TOMLError) -> TerminalColor? {
+                guard let value = table[key] else { return nil }
+                let text = value.integer.map(String.init) ?? value.string ?? ""
+                guard let color = TerminalColor(name: text) else {
+                    throw TOMLError(line: 0, message: "[\(element.rawValue)] \(key): unknown colour \"\(text)\"")
+                }
+                return color
+            }
+            func attributes(_ key: String) throws(TOMLError) -> CellStyle.Attributes? {
+                guard let names = table[key]?.strings else { return nil }
+                var result: CellStyle.Attributes = []
+                for name in names {
+                    switch name {
+                    case "bold": result.insert(.bold)
+                    case "dim": result.insert(.dim)
+                    case "italic": result.insert(.italic)
+                    case "underline": result.insert(.underline)
+                    case "reverse": result.insert(.reverse)
+                    default: throw TOMLError(line: 0, message: "[\(element.rawValue)] \(key): unknown attribute \"\(name)\"")
+                    }
+                }
+                return result
+            }
+            definitions[element] = Definition(foreground: try color("fg"), background: try color("bg"),
+                                              foreground16: try color("fg16"), background16: try color("bg16"),
+                                              attributes: try attributes("attrs") ?? [], monochrome: try attributes("mono"))
+        }
+        self.init(name: root["name"]?.string ?? name, definitions: definitions)
+    }
+
+    /// The styles of every element for a terminal of `colorCount` colours (0: none).
+    public func palette(colorCount: Int) -> ThemePalette {
+        var styles: [ThemeElement: CellStyle] = [:]
+        let base = definitions[.text] ?? Definition()
+        for element in ThemeElement.allCases {
+            let definition = definitions[element] ?? Definition()
+            guard colorCount > 0 else {
+                styles[element] = CellStyle(attributes: definition.monochrome ?? element.monochrome)
+                continue
+            }
+            let useBasic = colorCount < 256
+            func pick(_ full: TerminalColor?, _ basic: TerminalColor?) -> TerminalColor? {
+                (useBasic ? (basic ?? full) : full)?.reduced(to: colorCount)
+            }
+            let foreground = pick(definition.foreground, definition.foreground16) ?? pick(base.foreground, base.foreground16) ?? .default
+            let background = pick(definition.background, definition.background16) ?? pick(base.background, base.background16) ?? .default
+            let attributes = definitions[element] == nil ? element.monochrome : definition.attributes
+            styles[element] = CellStyle(foreground: foreground, background: background, attributes: attributes)
+        }
+        return ThemePalette(name: name, styles: styles)
+    }
+}
+
+/// A theme resolved for the terminal in use.
+public struct ThemePalette: Sendable {
+    public let name: String
+    let styles: [ThemeElement: CellStyle]
+
+    public subscript(element: ThemeElement) -> CellStyle { styles[element] ?? .plain }
+}

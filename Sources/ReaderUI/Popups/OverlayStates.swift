@@ -1,0 +1,181 @@
+import Bookshelf
+import Shared
+import Terminal
+import TextLayout
+
+/// The bookmarks popup: the publication's bookmarks in reading order.
+public struct BookmarksState: Sendable {
+    public private(set) var bookmarks: [Bookmark]
+    public var list: ListState
+
+    public init(bookmarks: [Bookmark], visibleRows: Int = 10) {
+        self.bookmarks = bookmarks
+        list = ListState(count: bookmarks.count, visibleRows: visibleRows)
+    }
+
+    public var selected: Bookmark? { bookmarks.isEmpty ? nil : bookmarks[list.selection] }
+
+    /// Removes the selected bookmark from the list; returns it.
+    public mutating func removeSelected() -> Bookmark? {
+        guard let bookmark = selected else { return nil }
+        bookmarks.remove(at: list.selection)
+        list.reset(count: bookmarks.count)
+        return bookmark
+    }
+}
+
+/// A scrolling block of laid-out text in a popup: a footnote.
+public struct NoteState: Sendable {
+    public let title: String
+    public let layout: LaidOutDocument
+    public var top = 0
+
+    public init(title: String, layout: LaidOutDocument) {
+        self.title = title
+        self.layout = layout
+    }
+
+    /// Scrolls; false when the key does not scroll.
+    public mutating func scroll(_ key: Key, rows: Int) -> Bool {
+        let maximum = max(0, layout.lineCount - rows)
+        switch key {
+        case .down, .character("j"): top = min(maximum, top + 1)
+        case .up, .character("k"): top = max(0, top - 1)
+        case .character(" "), .pageDown, .control("d"): top = min(maximum, top + max(1, rows - 1))
+        case .pageUp, .character("b"), .control("u"): top = max(0, top - max(1, rows - 1))
+        default: return false
+        }
+        return true
+    }
+}
+
+/// The help screen: every key, by screen.
+public struct HelpState: Sendable {
+    public let lines: [String]
+    public var top = 0
+
+    public init(keyMap: KeyMap) {
+        var lines = ["Reader"]
+        for action in ReaderAction.allCases {
+            let keys = keyMap.keys(for: action).map(\.name).joined(separator: " ")
+            lines.append("  " + TextFitting.pad(keys.isEmpty ? "(none)" : keys, to: 18) + " " + action.summary)
+        }
+        lines += [
+            "  " + TextFitting.pad("1-9…", to: 18) + " a count before a movement: 5j, 3 space, 50%",
+            "",
+            "Bookshelf",
+            "  " + TextFitting.pad("j k ↓ ↑", to: 18) + " move",
+            "  " + TextFitting.pad("enter o", to: 18) + " open",
+            "  " + TextFitting.pad("/", to: 18) + " filter as you type (Esc clears)",
+            "  " + TextFitting.pad("s", to: 18) + " sort: title, author, recent",
+            "  " + TextFitting.pad("i", to: 18) + " import a file or folder (path prompt)",
+            "  " + TextFitting.pad("d", to: 18) + " remove from the library (asks; the file stays, unless it was acquired into the library folder)",
+            "  " + TextFitting.pad("r", to: 18) + " reload",
+            "  " + TextFitting.pad("q", to: 18) + " quit",
+            "",
+            "Passphrase dialog",
+            "  " + TextFitting.pad("enter", to: 18) + " open with this passphrase",
+            "  " + TextFitting.pad("C-r F2", to: 18) + " show or hide what is typed",
+            "  " + TextFitting.pad("esc", to: 18) + " cancel (the publication stays locked)",
+            "",
+            "Key bindings and the theme: $XDG_CONFIG_HOME/lectern/config.toml",
+        ]
+        self.lines = lines
+    }
+
+    public mutating func scroll(_ key: Key, rows: Int) -> Bool {
+        let maximum = max(0, lines.count - rows)
+        switch key {
+        case .down, .character("j"): top = min(maximum, top + 1)
+        case .up, .character("k"): top = max(0, top - 1)
+        case .character(" "), .pageDown, .control("d"): top = min(maximum, top + max(1, rows - 1))
+        case .pageUp, .character("b"), .control("u"): top = max(0, top - max(1, rows - 1))
+        default: return false
+        }
+        return true
+    }
+}
+
+/// A prompt typed in the reader's status line.
+public struct PromptState: Sendable {
+    public enum Kind: Sendable, Hashable {
+        /// `/`: a search query.
+        case search
+        /// `:`: a command (`50%`, `q`).
+        case command
+        /// `%`: a percentage of the book.
+        case percent
+        /// `p`: the pages to print.
+        case printRange(pageCount: Int, current: Int)
+        /// No print spooler: the file to write the pages to.
+        case printFile(PrintJob)
+    }
+
+    public let kind: Kind
+    public var field = TextField()
+
+    public init(kind: Kind) {
+        self.kind = kind
+    }
+
+    public var label: String {
+        switch kind {
+        case .search: "/"
+        case .command: ":"
+        case .percent: "Go to %: "
+        case .printRange(let count, let current):
+            "Print pages 1-\(count) (Enter: \(current)): "
+        case .printFile(let job):
+            "No print spooler (lp): save \(job.pageCount == 1 ? "the page" : "the \(job.pageCount) pages") to file: "
+        }
+    }
+}
+
+/// What a `:` command asks for.
+public enum ReaderCommand: Sendable, Hashable {
+    case goToPercent(Double)
+    case goToChapter(Int)
+    case quit
+    case help
+
+    /// Parses `50%`, `12` (a chapter), `q`, `help`; nil otherwise.
+    public init?(_ text: String) {
+        let command = text.trimmed
+        if command == "q" || command == "quit" {
+            self = .quit
+        } else if command == "h" || command == "help" {
+            self = .help
+        } else if command.hasSuffix("%"), let value = Double(command.dropLast().trimmed), value.isFinite {
+            self = .goToPercent(min(max(value, 0), 100))
+        } else if let value = Int(command), value > 0 {
+            self = .goToChapter(value)
+        } else {
+            return nil
+        }
+    }
+}
+
+/// The search in progress: the query, the match shown, and the matches of the chapter shown
+/// (all highlighted).
+public struct SearchState: Sendable {
+    public let query: String
+    /// The match shown: a chapter and its offsets.
+    public var current: (chapter: Int, range: Range<Int>)?
+    /// The matches of the chapter on screen.
+    public var chapterMatches: [Range<Int>] = []
+    public var chapterOfMatches = -1
+
+    public init(query: String) {
+        self.query = query
+    }
+}
+
+/// Why a publication cannot be shown, and what the person can do.
+public struct RestrictedInfo: Sendable {
+    public let title: String
+    public let protection: String?
+    public let message: String
+    public let advice: [String]
+    /// Whether Enter retries opening (asking for the passphrase again).
+    public let canRetry: Bool
+}

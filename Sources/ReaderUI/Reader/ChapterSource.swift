@@ -1,0 +1,97 @@
+import Shared
+import TextLayout
+
+/// What the reader pages through, one "chapter" at a time: the content documents of the
+/// reading order, or the pages of a PDF (through the publication's ``PageTextService``), each
+/// page its own chapter so that page numbers, go-to-page and search follow the PDF's pages.
+///
+/// Loading blocks (reading, decrypting, parsing): call ``document(_:)`` and ``load(_:)`` off
+/// the main actor.
+struct ChapterSource: Sendable {
+    private enum Kind: Sendable {
+        case readingOrder(ContentDocumentLoader)
+        case pages(any PageTextService, href: String)
+    }
+
+    private let kind: Kind
+    private let publication: Publication
+    /// The number of chapters (reading-order items, or PDF pages).
+    let count: Int
+
+    init(publication: Publication) {
+        self.publication = publication
+        if let pages = publication.pageTextService, pages.pageCount > 0 {
+            kind = .pages(pages, href: publication.readingOrder.first.map { Href.removingFragment($0.href) } ?? "document.pdf")
+            count = pages.pageCount
+        } else {
+            kind = .readingOrder(ContentDocumentLoader(publication: publication))
+            count = publication.readingOrder.count
+        }
+    }
+
+    /// Whether the chapters are the pages of a PDF.
+    var isPaged: Bool {
+        if case .pages = kind { return true }
+        return false
+    }
+
+    /// The href of chapter `index` (`file.pdf#page=N` for a PDF page, 1-based as in PDF
+    /// fragment identifiers).
+    func href(_ index: Int) -> String {
+        switch kind {
+        case .readingOrder: publication.readingOrder.indices.contains(index) ? publication.readingOrder[index].href : ""
+        case .pages(_, let href): "\(href)#page=\(index + 1)"
+        }
+    }
+
+    /// The chapter of `href` (its fragment ignored, except a PDF's `#page=N`).
+    func index(of href: String) -> Int? {
+        switch kind {
+        case .readingOrder:
+            let path = Href.removingFragment(href)
+            return publication.readingOrder.firstIndex { Href.removingFragment($0.href) == path }
+        case .pages:
+            guard let fragment = Href.fragment(of: href), fragment.hasPrefix("page="),
+                  let number = Int(fragment.dropFirst(5)), number >= 1, number <= count else { return 0 }
+            return number - 1
+        }
+    }
+
+    /// What the status line calls chapter `index`: a PDF page's label.
+    func pageLabel(_ index: Int) -> String? {
+        if case .pages(let pages, _) = kind { return pages.pageLabel(ofPage: index) ?? String(index + 1) }
+        return nil
+    }
+
+    /// The 0-based page labelled `label` (or numbered), for go-to-page in a PDF.
+    func pageIndex(forLabel label: String) -> Int? {
+        if case .pages(let pages, _) = kind { return pages.pageIndex(forLabel: label) }
+        return nil
+    }
+
+    /// The document of chapter `index`, or nil when it cannot be read (search, counting).
+    func load(_ index: Int) -> TextDocument? {
+        try? loadOrThrow(index)
+    }
+
+    /// The document of chapter `index`; a page explaining why when it cannot be read.
+    func document(_ index: Int) -> TextDocument {
+        do throws(ContentLoadError) {
+            return try loadOrThrow(index)
+        } catch {
+            let link = publication.readingOrder.indices.contains(index) ? publication.readingOrder[index] : Link(href: href(index))
+            return SyntheticDocuments.unreadable(link: link, error: error, publication: publication)
+        }
+    }
+
+    private func loadOrThrow(_ index: Int) throws(ContentLoadError) -> TextDocument {
+        switch kind {
+        case .readingOrder(let loader):
+            guard publication.readingOrder.indices.contains(index) else { throw .notText(href: "", nil) }
+            return try loader.load(publication.readingOrder[index])
+        case .pages(let pages, _):
+            let text = pages.text(ofPage: index) ?? ""
+            return SyntheticDocuments.page(text: text, href: href(index), label: pages.pageLabel(ofPage: index), language: publication.metadata.languages.first)
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Bookshelf
+import Shared
+import TextLayout
+
+/// An open book in the reader: the publication, its library entry, the chapter on screen
+/// (its document, kept to lay it out again on resize) and the work running for it.
+@MainActor
+final class ReaderSession {
+    let opened: OpenedPublication
+    var publication: Publication { opened.publication }
+    /// The library row (positions, bookmarks); nil when the library cannot be written.
+    var entry: LibraryEntry?
+    /// The content identity (``ContentIdentity``) once known.
+    var identity: String?
+    /// The file.
+    var path = ""
+    let loader: ContentDocumentLoader
+    /// The chapters: reading-order documents, or a PDF's pages.
+    let source: ChapterSource
+    var state: ReaderState
+    /// The document of the chapter shown.
+    var document: TextDocument?
+    var options: LayoutOptions
+    var column: TextColumn
+    var search: SearchState?
+    /// The selection in progress (`v`), nil when not selecting.
+    var selection: SelectionState?
+    /// The audiobook's playback, when the engine is there (made on the first play).
+    var playback: (any AudiobookPlaybackController)?
+    /// Counts the selections started, so that a copy finishing late clears its own only.
+    var selectionNumber = 0
+    /// Whether copying is possible at all, and the characters left (nil: unlimited), as last
+    /// asked; nil while asking.
+    var copyPermission: (allowed: Bool, left: Int?)?
+    var searchTask: Task<Void, Never>?
+    /// A chapter being loaded (a newer request cancels it).
+    var loading: Task<Void, Never>?
+    var loadingChapter: Int?
+    var relayoutGeneration = 0
+    /// The next chapter, read ahead in the background.
+    var preloaded: (chapter: Int, document: TextDocument)?
+    var background: [Task<Void, Never>] = []
+    /// Titles from the table of contents, by resource path.
+    let chapterTitles: [String: String]
+    /// Whether the first page has been drawn (the book-wide pass waits for it).
+    var firstPaintDone = false
+
+    init(opened: OpenedPublication, entry: LibraryEntry?, options: LayoutOptions, column: TextColumn, rows: Int) {
+        self.opened = opened
+        self.entry = entry
+        loader = ContentDocumentLoader(publication: opened.publication)
+        source = ChapterSource(publication: opened.publication)
+        self.options = options
+        self.column = column
+        let publication = opened.publication
+        state = ReaderState(chapterCount: source.count,
+                            rightToLeft: publication.metadata.readingProgression == .rtl, rows: rows)
+        var titles: [String: String] = [:]
+        func walk(_ links: [Link]) {
+            for link in links {
+                let path = Href.removingFragment(link.href)
+                if titles[path] == nil, let title = link.title, !title.isEmpty { titles[path] = title }
+                walk(link.children)
+            }
+        }
+        walk(publication.tableOfContents)
+        chapterTitles = titles
+    }
+
+    var title: String { publication.metadata.title ?? entry?.title ?? "" }
+
+    /// The title of the chapter shown: its table-of-contents entry, else its own title.
+    var chapterTitle: String {
+        if let label = source.pageLabel(state.chapter) { return "Page \(label) of \(source.count)" }
+        let order = publication.readingOrder
+        guard order.indices.contains(state.chapter) else { return "" }
+        let href = Href.removingFragment(order[state.chapter].href)
+        return chapterTitles[href] ?? document?.title ?? order[state.chapter].title ?? ""
+    }
+
+    /// The reading-order index of `href` (fragment ignored).
+    func chapterIndex(of href: String) -> Int? {
+        source.index(of: href)
+    }
+
+    func cancelAll() {
+        playback?.stop()
+        loading?.cancel()
+        searchTask?.cancel()
+        for task in background { task.cancel() }
+        background.removeAll()
+    }
+}

@@ -1,0 +1,295 @@
+import Shared
+import TextLayout
+
+/// The reader's position and paging, without a terminal: the current chapter (an item of
+/// the reading order) laid out at the window's width, the first line shown, and how each
+/// movement changes them. Moving past either end of the chapter asks the controller to load
+/// the neighbour (``Effect/load(chapter:anchor:)``); it calls ``show(chapter:layout:anchor:)``
+/// when the layout is ready.
+public struct ReaderState: Sendable {
+    /// Where to place a chapter once it is laid out.
+    public enum Anchor: Sendable, Hashable {
+        case start
+        /// The last page.
+        case end
+        case progression(Double)
+        case locator(Locator)
+        /// A document offset (a search match, a note's target).
+        case offset(Int)
+        case fragment(String)
+    }
+
+    /// What the controller must do after a movement.
+    public enum Effect: Sendable, Hashable {
+        case none
+        /// Load and lay out this chapter, then show it at `anchor`.
+        case load(chapter: Int, anchor: Anchor)
+        /// Nothing further that way: say so in the status line.
+        case message(String)
+    }
+
+    public let chapterCount: Int
+    /// Whether the book reads right to left (`h`/`l` and ←/→ swap).
+    public let rightToLeft: Bool
+    public private(set) var chapter: Int
+    public private(set) var layout: LaidOutDocument?
+    /// The first line shown.
+    public private(set) var top = 0
+    /// The text rows of the window.
+    public var rows: Int {
+        didSet { rows = max(1, rows) }
+    }
+    /// Digits typed before a command (`5j`, `50%`).
+    public private(set) var pendingCount = ""
+    /// The length of each chapter's text, once the background pass has counted them: book
+    /// percentages (nil until then).
+    public var chapterLengths: [Int]?
+
+    public init(chapterCount: Int, rightToLeft: Bool = false, chapter: Int = 0, rows: Int = 24) {
+        self.chapterCount = max(1, chapterCount)
+        self.rightToLeft = rightToLeft
+        self.chapter = chapter
+        self.rows = max(1, rows)
+    }
+
+    // MARK: - Layouts
+
+    /// Shows `layout` as chapter `chapter`, placed at `anchor`.
+    public mutating func show(chapter: Int, layout: LaidOutDocument, anchor: Anchor) {
+        self.chapter = chapter
+        self.layout = layout
+        top = line(for: anchor, in: layout)
+    }
+
+    /// Moves within the chapter shown to `anchor`.
+    public mutating func move(to anchor: Anchor) {
+        guard let layout else { return }
+        top = line(for: anchor, in: layout)
+    }
+
+    /// Replaces the layout of the current chapter (new width after a resize, new options),
+    /// keeping the first line's text in view.
+    public mutating func relayout(_ newLayout: LaidOutDocument) {
+        let locator = currentLocator
+        layout = newLayout
+        top = locator.map { newLayout.lineIndex(for: $0) } ?? 0
+        top = min(top, max(0, newLayout.lineCount - 1))
+    }
+
+    func line(for anchor: Anchor, in layout: LaidOutDocument) -> Int {
+        let count = layout.lineCount
+        guard count > 0 else { return 0 }
+        switch anchor {
+        case .start: return 0
+        case .end: return ((count - 1) / rows) * rows
+        case .progression(let progression): return min(layout.lineIndex(forProgression: progression), count - 1)
+        case .locator(let locator): return alignedToPage(min(layout.lineIndex(for: locator), count - 1), in: layout)
+        case .offset(let offset): return pageTop(containing: layout.lineIndex(containing: offset) ?? 0)
+        case .fragment(let fragment): return layout.lineIndex(forFragment: fragment) ?? 0
+        }
+    }
+
+    /// `line`, or the first line of its page when only lines without text (blank lines, rules)
+    /// lie between them: a locator names a text offset, which a page starting with a blank
+    /// line shares with the text line below it, so a saved page comes back as the same page.
+    func alignedToPage(_ line: Int, in layout: LaidOutDocument) -> Int {
+        var candidate = line
+        while candidate > 0, candidate % rows != 0, layout.lines[candidate - 1].offsets.isEmpty {
+            candidate -= 1
+        }
+        return candidate % rows == 0 ? candidate : line
+    }
+
+    /// The first line of the page holding `line` (pages are `rows` lines from the chapter start).
+    func pageTop(containing line: Int) -> Int { (line / rows) * rows }
+
+    // MARK: - Keys
+
+    /// Takes a digit of a count; returns false for other characters.
+    public mutating func takeCountDigit(_ character: Character) -> Bool {
+        guard let digit = character.wholeNumberValue, character.isASCII, digit >= 0 else { return false }
+        if digit == 0 && pendingCount.isEmpty { return false }
+        if pendingCount.count < 6 { pendingCount.append(character) }
+        return true
+    }
+
+    /// The count typed (nil when none), cleared.
+    public mutating func takeCount() -> Int? {
+        defer { pendingCount = "" }
+        return Int(pendingCount)
+    }
+
+    public mutating func clearCount() { pendingCount = "" }
+
+    /// Moves as `action` says, `count` times; actions that are not movements do nothing.
+    public mutating func perform(_ action: ReaderAction, count: Int? = nil) -> Effect {
+        guard let layout else { return .none }
+        let times = max(1, count ?? 1)
+        let lines = layout.lineCount
+        switch action {
+        case .lineDown: return scroll(by: times, lines: lines)
+        case .lineUp: return scroll(by: -times, lines: lines)
+        case .halfPageDown: return scroll(by: max(1, rows / 2) * times, lines: lines)
+        case .halfPageUp: return scroll(by: -max(1, rows / 2) * times, lines: lines)
+        case .pageDown: return page(by: times, lines: lines)
+        case .pageUp: return page(by: -times, lines: lines)
+        case .pageRight: return page(by: rightToLeft ? -times : times, lines: lines)
+        case .pageLeft: return page(by: rightToLeft ? times : -times, lines: lines)
+        case .nextChapter:
+            guard chapter + 1 < chapterCount else { return .message("This is the last chapter.") }
+            return .load(chapter: min(chapterCount - 1, chapter + times), anchor: .start)
+        case .previousChapter:
+            if top > 0, count == nil { top = 0; return .none }
+            guard chapter > 0 else { top = 0; return .message("This is the first chapter.") }
+            return .load(chapter: max(0, chapter - times), anchor: .start)
+        case .start:
+            if let count { return go(toChapter: count - 1) }
+            if chapter == 0 { top = 0; return .none }
+            return .load(chapter: 0, anchor: .start)
+        case .end:
+            if let count { return go(toChapter: count - 1) }
+            if chapter == chapterCount - 1 { top = line(for: .end, in: layout); return .none }
+            return .load(chapter: chapterCount - 1, anchor: .end)
+        case .goToPercent:
+            guard let count else { return .none }
+            return go(toPercent: Double(min(count, 100)))
+        default:
+            return .none
+        }
+    }
+
+    func go(toChapter index: Int) -> Effect {
+        let target = min(max(0, index), chapterCount - 1)
+        return .load(chapter: target, anchor: .start)
+    }
+
+    /// Goes to `percent` of the book: by text length when the chapters are counted, else by
+    /// chapter count.
+    public mutating func go(toPercent percent: Double) -> Effect {
+        let fraction = min(max(percent / 100, 0), 1)
+        var target = chapter, progression = 0.0
+        if let lengths = chapterLengths, lengths.count == chapterCount, lengths.reduce(0, +) > 0 {
+            let total = Double(lengths.reduce(0, +))
+            var wanted = fraction * total, index = 0
+            while index < lengths.count - 1, wanted >= Double(lengths[index]) {
+                wanted -= Double(lengths[index])
+                index += 1
+            }
+            target = index
+            progression = lengths[index] > 0 ? min(1, wanted / Double(lengths[index])) : 0
+        } else {
+            let position = fraction * Double(chapterCount)
+            target = min(chapterCount - 1, Int(position))
+            progression = min(1, position - Double(target))
+        }
+        if target == chapter, let layout {
+            top = pageTop(containing: line(for: .progression(progression), in: layout))
+            return .none
+        }
+        return .load(chapter: target, anchor: .progression(progression))
+    }
+
+    mutating func scroll(by delta: Int, lines: Int) -> Effect {
+        if delta > 0 {
+            let maximum = max(0, lines - rows)
+            if top >= maximum {
+                guard chapter + 1 < chapterCount else { return .message("End of the book.") }
+                return .load(chapter: chapter + 1, anchor: .start)
+            }
+            top = min(maximum, top + delta)
+        } else {
+            if top == 0 {
+                guard chapter > 0 else { return .message("Start of the book.") }
+                return .load(chapter: chapter - 1, anchor: .end)
+            }
+            top = max(0, top + delta)
+        }
+        return .none
+    }
+
+    mutating func page(by pages: Int, lines: Int) -> Effect {
+        if pages > 0 {
+            let target = top + pages * rows
+            if target >= lines {
+                // Past the last page: the next chapter, whatever the count.
+                guard chapter + 1 < chapterCount else {
+                    top = line(for: .end, in: layout!)
+                    return .message("End of the book.")
+                }
+                return .load(chapter: chapter + 1, anchor: .start)
+            }
+            top = target
+        } else {
+            if top == 0 {
+                guard chapter > 0 else { return .message("Start of the book.") }
+                return .load(chapter: chapter - 1, anchor: .end)
+            }
+            top = max(0, top + pages * rows)
+        }
+        return .none
+    }
+
+    /// Brings document offset `offset` of the current chapter into view (a search match):
+    /// the page holding it.
+    public mutating func reveal(offset: Int) {
+        guard let layout, let line = layout.lineIndex(containing: offset) else { return }
+        if line < top || line >= top + rows { top = pageTop(containing: line) }
+    }
+
+    // MARK: - Where we are
+
+    /// The lines shown.
+    public var visibleLines: Range<Int> {
+        guard let layout else { return 0..<0 }
+        return min(top, layout.lineCount)..<min(layout.lineCount, top + rows)
+    }
+
+    /// The page shown and the pages of the chapter at this size.
+    public var pageInChapter: (page: Int, count: Int) {
+        guard let layout, layout.lineCount > 0 else { return (1, 1) }
+        let count = max(1, (layout.lineCount + rows - 1) / rows)
+        let page = min(count, (top + rows - 1) / rows + 1)
+        return (page, count)
+    }
+
+    /// The offset of the first character shown.
+    public var topOffset: Int {
+        guard let layout, layout.lines.indices.contains(top) else { return 0 }
+        return layout.lines[top].offsets.lowerBound
+    }
+
+    /// How far into the chapter the page is, 0…1.
+    public var chapterProgression: Double {
+        guard let layout else { return 0 }
+        return layout.progression(ofLine: top)
+    }
+
+    /// How far into the book, 0…1, once the chapters are counted (nil before).
+    public var bookProgression: Double? {
+        guard let lengths = chapterLengths, lengths.count == chapterCount else { return nil }
+        let total = lengths.reduce(0, +)
+        guard total > 0 else { return nil }
+        let before = lengths[..<chapter].reduce(0, +)
+        let within = layout.map { Double(lengths[chapter]) * $0.progression(ofLine: top) } ?? 0
+        return min(1, (Double(before) + within) / Double(total))
+    }
+
+    /// The progress estimated from chapters only (for the bookshelf before the count).
+    public var estimatedBookProgression: Double {
+        (Double(chapter) + chapterProgression) / Double(chapterCount)
+    }
+
+    /// The locator of the first line shown.
+    public var currentLocator: Locator? {
+        guard let layout else { return nil }
+        var locator = layout.locator(forLine: top)
+        locator.locations.totalProgression = bookProgression
+        return locator
+    }
+
+    /// Whether the page shows the last line of the book.
+    public var isAtEnd: Bool {
+        guard let layout else { return false }
+        return chapter == chapterCount - 1 && top + rows >= layout.lineCount
+    }
+}

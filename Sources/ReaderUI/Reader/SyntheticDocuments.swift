@@ -1,0 +1,97 @@
+import Shared
+import TextLayout
+
+/// Pages Lectern writes itself, laid out like the book's own: what stands in for a
+/// reading-order item that is not text (an audiobook's tracks, an unreadable resource).
+enum SyntheticDocuments {
+    static func unreadable(link: Link, error: ContentLoadError, publication: Publication) -> TextDocument {
+        var html = "<html><body>"
+        if let mediaType = link.mediaType, mediaType.isAudio {
+            let index = publication.readingOrder.firstIndex { $0.href == link.href }.map { $0 + 1 } ?? 0
+            html += "<h1>\(escape(link.title ?? "Track \(index)"))</h1>"
+            html += "<p>Audio track \(index) of \(publication.readingOrder.count) (\(escape(mediaType.string))"
+            if let duration = link.duration { html += ", \(formatDuration(duration))" }
+            html += "). Press a to play it.</p>"
+            if index == 1 {
+                if let cover = publication.resources.first(where: { $0.rels.contains("cover") }) ?? publication.links.first(where: { $0.rels.contains("cover") }) {
+                    html += "<p>[cover: \(escape(cover.title ?? publication.metadata.title ?? Href.path(of: cover.href) ?? cover.href))]</p>"
+                }
+                html += trackList(publication)
+            }
+        } else {
+            html += "<h1>\(escape(link.title ?? Href.path(of: link.href) ?? link.href))</h1>"
+            html += "<p>This part cannot be shown: \(escape(error.userMessage)).</p>"
+        }
+        html += "</body></html>"
+        return (try? ContentDocumentParser.parse(html: Array(html.utf8), href: link.href))
+            ?? (try! ContentDocumentParser.parse(html: Array("<p>—</p>".utf8), href: link.href))
+    }
+
+    /// A PDF page's text as a document: paragraphs at blank lines, the lines of a paragraph
+    /// reflowed to the window (a word hyphenated at a line end is joined again).
+    static func page(text: String, href: String, label: String?, language: String?) -> TextDocument {
+        var html = "<html><body>"
+        var paragraph = ""
+        func flush() {
+            if !paragraph.isEmpty { html += "<p>\(escape(paragraph))</p>" }
+            paragraph = ""
+        }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = String(line).trimmed
+            if trimmed.isEmpty { flush(); continue }
+            if paragraph.hasSuffix("-"), let first = trimmed.first, first.isLowercase {
+                paragraph.removeLast()
+                paragraph += trimmed
+            } else {
+                paragraph += paragraph.isEmpty ? trimmed : " " + trimmed
+            }
+        }
+        flush()
+        if html == "<html><body>" { html += "<p>(This page has no text.)</p>" }
+        html += "</body></html>"
+        return (try? ContentDocumentParser.parse(html: Array(html.utf8), href: href, language: language))
+            ?? (try! ContentDocumentParser.parse(html: Array("<p>—</p>".utf8), href: href))
+    }
+
+    /// The tracks and the table of contents of an audiobook.
+    static func trackList(_ publication: Publication) -> String {
+        var html = "<h2>Tracks</h2><ol>"
+        for (index, link) in publication.readingOrder.enumerated() {
+            html += "<li>\(escape(link.title ?? "Track \(index + 1)"))\(link.duration.map { " — " + formatDuration($0) } ?? "")</li>"
+        }
+        html += "</ol>"
+        if !publication.tableOfContents.isEmpty {
+            html += "<h2>Contents</h2><ul>"
+            func walk(_ links: [Link]) {
+                for link in links {
+                    html += "<li>\(escape(link.title ?? link.href))"
+                    if !link.children.isEmpty { html += "<ul>"; walk(link.children); html += "</ul>" }
+                    html += "</li>"
+                }
+            }
+            walk(publication.tableOfContents)
+            html += "</ul>"
+        }
+        return html
+    }
+
+    static func formatDuration(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded())
+        return total >= 3600 ? "\(total / 3600):\(pad((total / 60) % 60)):\(pad(total % 60))" : "\(total / 60):\(pad(total % 60))"
+    }
+
+    static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+
+    static func escape(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "&": result += "&amp;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,176 @@
+import Bookshelf
+import FoundationEssentials
+import Terminal
+
+/// The bookshelf's state: the library's publications sorted and filtered, the selection, and
+/// the prompt or confirmation in progress. Pure: the controller does what ``Command`` asks.
+public struct ShelfState: Sendable {
+    public enum Mode: Sendable {
+        case browsing
+        /// Typing a filter: every key narrows the list at once.
+        case filtering
+        /// Waiting for y/n before removing the entry from the library.
+        case confirmingDelete(LibraryEntry)
+        /// Typing a path to import.
+        case importing(TextField)
+    }
+
+    /// What the controller should do after a key.
+    public enum Command: Sendable {
+        case none
+        case open(LibraryEntry)
+        case delete(LibraryEntry)
+        case importPath(String)
+        /// The license details of an LCP publication.
+        case licenseDetails(LibraryEntry)
+        case help
+        case reload
+        case quit
+    }
+
+    public private(set) var entries: [LibraryEntry] = []
+    public private(set) var loans: [String: LoanState] = [:]
+    public private(set) var sort: LibraryStore.Sort = .title
+    public private(set) var filter = TextField()
+    /// Indices into ``entries`` of what the filter lets through, in sort order.
+    public private(set) var visible: [Int] = []
+    public var list = ListState(count: 0)
+    public private(set) var mode: Mode = .browsing
+    /// One line of feedback (imported, deleted, errors).
+    public var message: String?
+    /// Whether the library has been read (the list says "Loading…" until then).
+    public private(set) var loaded = false
+    private var haystacks: [String] = []
+
+    public init(sort: LibraryStore.Sort = .title) {
+        self.sort = sort
+    }
+
+    /// Replaces the publications (after loading, importing, deleting), keeping the selected
+    /// one selected when it is still there.
+    public mutating func setEntries(_ entries: [LibraryEntry], loans: [String: LoanState], select id: Int64? = nil) {
+        let keep = id ?? selectedEntry?.id
+        self.entries = Self.sorted(entries, by: sort)
+        self.loans = loans
+        haystacks = self.entries.map { ($0.title + " " + $0.author + " " + $0.format).lowercased() }
+        loaded = true
+        applyFilter(keeping: keep)
+    }
+
+    public var selectedEntry: LibraryEntry? {
+        visible.isEmpty ? nil : entries[visible[list.selection]]
+    }
+
+    /// The loan state of an entry, when it is an LCP loan.
+    public func loan(of entry: LibraryEntry) -> LoanState? {
+        entry.licenseID.flatMap { loans[$0] }
+    }
+
+    public mutating func handle(_ key: Key) -> Command {
+        switch mode {
+        case .filtering:
+            switch filter.handle(key) {
+            case .edited:
+                applyFilter(keeping: nil)
+            case .submitted:
+                mode = .browsing
+            case .cancelled:
+                filter = TextField()
+                mode = .browsing
+                applyFilter(keeping: selectedEntry?.id)
+            case .ignored:
+                if list.handle(key) { return .none }
+                if key == .enter, let entry = selectedEntry { return .open(entry) }
+            }
+            return .none
+        case .confirmingDelete(let entry):
+            mode = .browsing
+            if key == .character("y") || key == .character("Y") { return .delete(entry) }
+            message = "Kept \"\(entry.title)\"."
+            return .none
+        case .importing(var field):
+            switch field.handle(key) {
+            case .submitted(let path):
+                mode = .browsing
+                return path.isEmpty ? .none : .importPath(path)
+            case .cancelled:
+                mode = .browsing
+            case .edited:
+                message = nil
+                mode = .importing(field)
+            case .ignored:
+                if key == .tab {
+                    let (text, candidates) = PathCompletion.complete(field.string)
+                    field.set(text)
+                    message = candidates.isEmpty ? nil : candidates.prefix(12).joined(separator: "  ") + (candidates.count > 12 ? "  …" : "")
+                }
+                mode = .importing(field)
+            }
+            return .none
+        case .browsing:
+            break
+        }
+        if list.handle(key) { return .none }
+        switch key {
+        case .enter, .character("o"), .right, .character("l"):
+            return selectedEntry.map(Command.open) ?? .none
+        case .character("/"):
+            mode = .filtering
+            message = nil
+        case .escape:
+            if !filter.text.isEmpty {
+                filter = TextField()
+                applyFilter(keeping: selectedEntry?.id)
+            }
+        case .character("s"):
+            setSort(sort.next)
+            message = "Sorted by \(sort.rawValue)."
+        case .character("d"), .delete:
+            if let entry = selectedEntry { mode = .confirmingDelete(entry) }
+        case .character("i"), .character("a"):
+            mode = .importing(TextField())
+            message = nil
+        case .character("r"), .control("l"):
+            return .reload
+        case .character("L"):
+            if let entry = selectedEntry { return .licenseDetails(entry) }
+        case .character("?"), .function(1):
+            return .help
+        case .character("q"):
+            return .quit
+        default:
+            break
+        }
+        return .none
+    }
+
+    public mutating func setSort(_ sort: LibraryStore.Sort) {
+        let keep = selectedEntry?.id
+        self.sort = sort
+        setEntries(entries, loans: loans, select: keep)
+    }
+
+    mutating func applyFilter(keeping id: Int64?) {
+        let words = filter.string.lowercased().split(separator: " ")
+        if words.isEmpty {
+            visible = Array(entries.indices)
+        } else {
+            visible = entries.indices.filter { index in words.allSatisfy { haystacks[index].contains($0) } }
+        }
+        let selection = id.flatMap { id in visible.firstIndex { entries[$0].id == id } } ?? 0
+        list.reset(count: visible.count, selection: selection)
+    }
+
+    static func sorted(_ entries: [LibraryEntry], by sort: LibraryStore.Sort) -> [LibraryEntry] {
+        switch sort {
+        case .title:
+            let keys = entries.map { (LibraryStore.sortKey($0.title), LibraryStore.sortKey($0.author)) }
+            return entries.indices.sorted { keys[$0] < keys[$1] }.map { entries[$0] }
+        case .author:
+            let keys = entries.map { (LibraryStore.sortKey($0.author), LibraryStore.sortKey($0.title)) }
+            return entries.indices.sorted { keys[$0] < keys[$1] }.map { entries[$0] }
+        case .recent:
+            return entries.sorted { ($0.openedAt ?? .distantPast, $0.addedAt) > ($1.openedAt ?? .distantPast, $1.addedAt) }
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import Terminal
+import TextLayout
+
+/// Draws the reader: the page of the chapter, search matches highlighted, and the status line
+/// (chapter title, page in chapter, book percentage or "—" until it is known).
+@MainActor
+enum ReaderView {
+    static func draw(_ session: ReaderSession, painter: Painter, prompt: PromptState?, message: String?) {
+        let screen = painter.screen
+        let rows = painter.rows, columns = painter.columns
+        let state = session.state
+        if let layout = state.layout {
+            let highlights = highlightMap(session, layout: layout)
+            for (screenRow, index) in state.visibleLines.enumerated() where screenRow < rows - 1 {
+                drawLine(layout.lines[index], row: screenRow, left: session.column.leftMargin, painter: painter,
+                         highlights: highlights[index] ?? [])
+            }
+        } else {
+            painter.text("Loading…", row: 0, column: session.column.leftMargin, .secondary)
+        }
+        // Status line.
+        let statusRow = rows - 1
+        if let prompt {
+            let text = prompt.label + prompt.field.string
+            painter.bar(text, row: statusRow, .input)
+            screen.setCursor(row: statusRow, column: min(columns - 1, TextFitting.width(text)))
+            return
+        }
+        screen.setCursor(row: nil)
+        if let selection = session.selection {
+            drawSelectionStatus(selection, session: session, painter: painter, message: message)
+            return
+        }
+        let (page, pages) = state.pageInChapter
+        let percent = state.bookProgression.map { "\(Int(($0 * 100).rounded(.down)))%" } ?? "—"
+        // No page figures before the first layout: they would be made up.
+        var right = state.layout == nil ? "" : "p. \(page)/\(pages)  \(percent)"
+        if !state.pendingCount.isEmpty { right = state.pendingCount + "  " + right }
+        if session.loadingChapter != nil || state.layout == nil { right = "loading…  " + right }
+        let left = message ?? (session.chapterTitle.isEmpty ? session.title : session.chapterTitle)
+        let rightWidth = TextFitting.width(right)
+        let leftWidth = max(0, columns - rightWidth - 3)
+        painter.bar(" " + TextFitting.truncate(left, to: max(0, leftWidth - 1)), row: statusRow, .status)
+        painter.text(right + " ", row: statusRow, column: max(0, columns - rightWidth - 1), .status)
+    }
+
+    /// The selection bar: what is selected, and the Copy action, greyed when the rights do not
+    /// allow copying now.
+    static func drawSelectionStatus(_ selection: SelectionState, session: ReaderSession, painter: Painter, message: String?) {
+        let row = painter.rows - 1
+        let count = selection.text.count
+        var left = message ?? "SELECT \(count == 1 ? "1 character" : "\(count) characters")"
+        if message == nil, let permission = session.copyPermission, let characters = permission.left {
+            left += " · \(characters) left to copy"
+        }
+        if let message {
+            // A refusal or a result: the whole line for it.
+            painter.bar(" " + TextFitting.truncate(message, to: max(0, painter.columns - 2)), row: row, .status)
+            return
+        }
+        let allowed = session.copyPermission?.allowed ?? true
+        let action = allowed ? "y copy · esc" : "y copy (not allowed) · esc"
+        let actionWidth = TextFitting.width(action)
+        painter.bar(" " + TextFitting.truncate(left, to: max(0, painter.columns - actionWidth - 4)), row: row, .status)
+        var style = painter.palette[.status]
+        if !allowed { style = style.adding(.dim) }
+        painter.screen.draw(action + " ", row: row, column: max(0, painter.columns - actionWidth - 1), style: style)
+    }
+
+    /// The highlighted cells of each line: (columns, element).
+    static func highlightMap(_ session: ReaderSession, layout: LaidOutDocument) -> [Int: [(Range<Int>, ThemeElement)]] {
+        var map: [Int: [(Range<Int>, ThemeElement)]] = [:]
+        let visible = session.state.visibleLines
+        if let selection = session.selection {
+            for (line, columns) in layout.highlights(for: selection.range) where visible.contains(line) {
+                map[line, default: []].append((columns, .selection))
+            }
+        }
+        guard let search = session.search, search.chapterOfMatches == session.state.chapter else { return map }
+        guard let firstOffset = visible.first.map({ layout.lines[$0].offsets.lowerBound }),
+              let lastOffset = visible.last.map({ layout.lines[$0].offsets.upperBound }) else { return map }
+        for range in search.chapterMatches where range.upperBound >= firstOffset && range.lowerBound <= lastOffset {
+            let isCurrent = search.current?.chapter == session.state.chapter && search.current?.range == range
+            for (line, columns) in layout.highlights(for: range) where visible.contains(line) {
+                map[line, default: []].append((columns, isCurrent ? .currentMatch : .match))
+            }
+        }
+        return map
+    }
+
+    static func element(for line: LayoutLine, style: TextStyle) -> ThemeElement {
+        switch style.role {
+        case .link: return .link
+        case .noteReference: return .note
+        case .image, .math: return .image
+        case .decoration, .listMarker, .rubyAnnotation: return line.kind == .text ? .text : .secondary
+        case .text: break
+        }
+        if case .heading = line.kind { return .heading }
+        if case .headingUnderline = line.kind { return .heading }
+        if style.emphasis.contains(.code) || line.kind == .preformatted { return .code }
+        return .text
+    }
+
+    static func attributes(for style: TextStyle) -> CellStyle.Attributes {
+        var attributes: CellStyle.Attributes = []
+        if style.emphasis.contains(.bold) { attributes.insert(.bold) }
+        if style.emphasis.contains(.italic) { attributes.insert(.italic) }
+        if style.emphasis.contains(.underline) { attributes.insert(.underline) }
+        if style.emphasis.contains(.marked) { attributes.insert(.reverse) }
+        return attributes
+    }
+
+    static func drawLine(_ line: LayoutLine, row: Int, left: Int, painter: Painter, highlights: [(Range<Int>, ThemeElement)]) {
+        for span in line.spans {
+            let base = painter.palette[element(for: line, style: span.style)].adding(attributes(for: span.style))
+            guard !highlights.isEmpty else {
+                painter.screen.draw(span.text, row: row, column: left + span.column, style: base)
+                continue
+            }
+            // Split the span where highlights start and end.
+            var column = span.column, run = "", runStyle = base, runColumn = span.column
+            for character in span.characters {
+                let highlight = highlights.first { $0.0.contains(column) }
+                let style = highlight.map { painter.palette[$0.1] } ?? base
+                if style != runStyle, !run.isEmpty {
+                    painter.screen.draw(run, row: row, column: left + runColumn, style: runStyle)
+                    run = ""
+                }
+                if run.isEmpty { runColumn = column; runStyle = style }
+                run.append(character)
+                column += CellWidth.of(character)
+            }
+            if !run.isEmpty { painter.screen.draw(run, row: row, column: left + runColumn, style: runStyle) }
+        }
+    }
+}

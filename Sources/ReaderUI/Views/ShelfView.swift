@@ -1,0 +1,95 @@
+import Bookshelf
+import Terminal
+
+/// Draws the bookshelf: a title bar, the column headers, the publications, and a status line
+/// with the keys, the filter, a prompt or a confirmation.
+@MainActor
+enum ShelfView {
+    /// The rows the list gets in a window of `rows` rows.
+    static func listRows(windowRows rows: Int) -> Int { max(1, rows - 3) }
+
+    static func draw(_ state: ShelfState, painter: Painter) {
+        let rows = painter.rows, columns = painter.columns
+        let count = state.entries.count
+        var title = " Lectern — \(count) publication\(count == 1 ? "" : "s")"
+        if state.visible.count != count { title += " (\(state.visible.count) shown)" }
+        title += " · sort: \(state.sort.rawValue)"
+        painter.bar(title, row: 0, .status)
+
+        let layout = ColumnLayout(width: columns)
+        painter.bar(layout.row(title: "Title", author: "Author", format: "Format", protection: "Lock", loan: "Loan", progress: "Read"),
+                    row: 1, .header)
+        if !state.loaded {
+            painter.text("Loading the library…", row: 2, column: 1, .secondary)
+        } else if state.entries.isEmpty {
+            painter.text("The library is empty. Press i to import a file or folder,", row: 2, column: 1, .secondary)
+            painter.text("or run: lectern import PATH…", row: 3, column: 1, .secondary)
+        } else if state.visible.isEmpty {
+            painter.text("Nothing matches \"\(state.filter.string)\".", row: 2, column: 1, .secondary)
+        }
+        for (offset, index) in state.list.visibleRange.enumerated() {
+            let entry = state.entries[state.visible[index]]
+            let row = 2 + offset
+            guard row < rows - 1 else { break }
+            let progress = entry.progress.map { "\(Int(($0 * 100).rounded()))%" } ?? ""
+            let text = layout.row(title: entry.title, author: entry.author, format: entry.format, protection: entry.protection.label,
+                                  loan: state.loan(of: entry)?.label ?? "", progress: progress)
+            if index == state.list.selection {
+                painter.bar(text, row: row, .cursor)
+            } else {
+                painter.text(text, row: row, column: 0, .text)
+            }
+        }
+        drawStatus(state, painter: painter)
+    }
+
+    static func drawStatus(_ state: ShelfState, painter: Painter) {
+        let row = painter.rows - 1
+        switch state.mode {
+        case .filtering:
+            let text = "Filter: " + state.filter.string
+            painter.bar(text, row: row, .input)
+            painter.screen.setCursor(row: row, column: min(painter.columns - 1, TextFitting.width(text)))
+            return
+        case .importing(let field):
+            if let message = state.message { painter.bar(message, row: row - 1, .secondary) }
+            let text = "Import (file, folder or .lcpl; tab completes): " + field.string
+            painter.bar(text, row: row, .input)
+            painter.screen.setCursor(row: row, column: min(painter.columns - 1, TextFitting.width(text)))
+            return
+        case .confirmingDelete(let entry):
+            let fileNote = LibraryStore.ownsFile(of: entry) ? " and delete its file" : " (the file stays)"
+            painter.bar("Remove \"\(entry.title)\" from the library\(fileNote)? y/n", row: row, .error)
+        case .browsing:
+            var text = state.message ?? "enter open · / filter · s sort · i import · d delete · L license · ? help · q quit"
+            if state.message == nil, !state.filter.text.isEmpty { text = "filter: \(state.filter.string) (esc clears) · " + text }
+            painter.bar(text, row: row, .status)
+        }
+        painter.screen.setCursor(row: nil)
+    }
+
+    /// The widths of the bookshelf's columns for a window width: narrow windows drop the
+    /// loan, format and author columns in turn.
+    struct ColumnLayout {
+        let width: Int
+        var showsAuthor: Bool { width >= 50 }
+        var showsFormat: Bool { width >= 80 }
+        var showsLoan: Bool { width >= 70 }
+
+        func row(title: String, author: String, format: String, protection: String, loan: String, progress: String) -> String {
+            var fixed = 5 + 9 // progress, protection
+            if showsLoan { fixed += 14 }
+            if showsFormat { fixed += 11 }
+            let flexible = max(4, width - fixed - 1)
+            let authorWidth = showsAuthor ? flexible / 3 : 0
+            let titleWidth = flexible - authorWidth
+            var text = " " + TextFitting.pad(title, to: titleWidth - 1) + " "
+            if showsAuthor { text += TextFitting.pad(author, to: authorWidth - 1) + " " }
+            if showsFormat { text += TextFitting.pad(format, to: 10) + " " }
+            text += TextFitting.pad(protection, to: 8) + " "
+            if showsLoan { text += TextFitting.pad(loan, to: 13) + " " }
+            text += TextFitting.pad(progress, to: 4)
+            return text
+        }
+    }
+}

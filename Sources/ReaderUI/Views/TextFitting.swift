@@ -1,0 +1,68 @@
+import TextLayout
+
+/// Measuring, truncating and wrapping interface text by terminal cells.
+enum TextFitting {
+    static func width(_ text: String) -> Int {
+        text.reduce(0) { $0 + CellWidth.of($1) }
+    }
+
+    /// `text` cut to `width` cells, ending with `…` when cut.
+    static func truncate(_ text: String, to width: Int) -> String {
+        guard width > 0 else { return "" }
+        if self.width(text) <= width { return text }
+        var result = "", used = 0
+        for character in text {
+            let cells = CellWidth.of(character)
+            if used + cells > width - 1 { break }
+            result.append(character)
+            used += cells
+        }
+        return result + "…"
+    }
+
+    /// `text` padded with spaces to `width` cells (truncated when longer).
+    static func pad(_ text: String, to width: Int) -> String {
+        let fitted = truncate(text, to: width)
+        return fitted + String(repeating: " ", count: max(0, width - self.width(fitted)))
+    }
+
+    /// Greedy word wrap to `width` cells; words longer than a line are cut.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = "", used = 0
+            for word in paragraph.split(separator: " ") {
+                var word = String(word)
+                var wordWidth = self.width(word)
+                while wordWidth > width {
+                    if !line.isEmpty { lines.append(line); line = ""; used = 0 }
+                    var head = "", headWidth = 0
+                    for character in word {
+                        let cells = CellWidth.of(character)
+                        if headWidth + cells > width { break }
+                        head.append(character)
+                        headWidth += cells
+                    }
+                    lines.append(head)
+                    word.removeFirst(head.count)
+                    wordWidth = self.width(word)
+                }
+                if word.isEmpty { continue }
+                if used == 0 {
+                    line = word
+                    used = wordWidth
+                } else if used + 1 + wordWidth <= width {
+                    line += " " + word
+                    used += 1 + wordWidth
+                } else {
+                    lines.append(line)
+                    line = word
+                    used = wordWidth
+                }
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The bookshelf (`lectern` with no argument) driven in tmux.
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+struct BookshelfUITests {
+    @Test func listsTheImportedSamples() throws {
+        let home = try UIFixtures.home(importing: [UIFixtures.samples])
+        let tmux = try TmuxSession(width: 100, height: 30, arguments: [], home: home)
+        defer { tmux.close() }
+        let screen = try tmux.waitFor("Moby-Dick")
+        #expect(screen.contains("The Waste Land"))
+        #expect(screen.contains("Children's Literature"))
+        #expect(screen.contains("T.S. Eliot"))
+        // Protection marks: the LCP book and the password-protected ZIP.
+        let lines = screen.split(separator: "\n")
+        #expect(lines.contains { $0.contains("The Waste Land") && $0.contains("LCP") })
+        #expect(lines.contains { $0.contains("pkzip-secret") && $0.contains("password") })
+        #expect(screen.contains("publications"))
+    }
+
+    @Test func filtersAsYouTypeAndSorts() throws {
+        let home = try UIFixtures.home(importing: [UIFixtures.samples])
+        let tmux = try TmuxSession(width: 100, height: 30, arguments: [], home: home)
+        defer { tmux.close() }
+        try tmux.waitFor("Moby-Dick")
+        try tmux.press("/")
+        try tmux.type("mob")
+        var screen = try tmux.waitForAbsence(of: "Children's Literature")
+        #expect(screen.contains("Moby-Dick"))
+        #expect(screen.contains("Filter: mob"))
+        try tmux.press("Escape")
+        screen = try tmux.waitFor("Children's Literature")
+        try tmux.press("s")
+        screen = try tmux.waitFor("sort: author")
+        // By author: Boulet (Page Blanche) comes before Charles Madison Curry.
+        let boulet = try #require(screen.range(of: "Page Blanche"))
+        let curry = try #require(screen.range(of: "Children's Literature"))
+        #expect(boulet.lowerBound < curry.lowerBound)
+    }
+
+    @Test func deleteAsksToConfirmAndKeepsTheFile() throws {
+        let directory = Fixtures.temporaryDirectory("lectern-delete")
+        let copy = directory + "/wasteland-copy.epub"
+        try FileManager.default.copyItem(atPath: UIFixtures.sample("idpf-wasteland.epub"), toPath: copy)
+        let home = try UIFixtures.home(importing: [copy, UIFixtures.sample("readium-mobydick.webpub")])
+        let tmux = try TmuxSession(width: 90, height: 20, arguments: [], home: home)
+        defer { tmux.close() }
+        try tmux.waitFor("The Waste Land")
+        try tmux.press("j") // Moby-Dick, The Waste Land: select the second.
+        try tmux.press("d")
+        try tmux.waitFor("from the library (the file stays)? y/n")
+        try tmux.press("n")
+        try tmux.waitFor("Kept")
+        try tmux.press("d")
+        try tmux.waitFor("y/n")
+        try tmux.press("y")
+        try tmux.waitFor("Removed")
+        let screen = try tmux.waitUntil("the entry to go") { !$0.split(separator: "\n").dropFirst(2).dropLast().contains { $0.contains("The Waste Land") } }
+        #expect(screen.contains("Moby-Dick"))
+        #expect(FileManager.default.fileExists(atPath: copy))
+    }
+
+    @Test func importsFromThePathPromptWithoutAskingForSecrets() throws {
+        let home = try UIFixtures.home()
+        let tmux = try TmuxSession(width: 100, height: 24, arguments: [], home: home)
+        defer { tmux.close() }
+        try tmux.waitFor("The library is empty")
+        try tmux.press("i")
+        try tmux.waitFor("Import (file, folder or .lcpl; tab completes):")
+        try tmux.type(UIFixtures.sample("r2streamerjs-wasteland-otf-obf_LCP_dan.epub"))
+        try tmux.press("Enter")
+        let screen = try tmux.waitFor("Imported 1 publication")
+        #expect(!screen.contains("Passphrase"))
+        try tmux.waitUntil("the LCP book listed") { $0.split(separator: "\n").contains { $0.contains("The Waste Land") && $0.contains("LCP") } }
+    }
+
+    @Test func opensAtOnceWithTenThousandPublications() throws {
+        let home = try UIFixtures.home()
+        // Creates the schema, then 10,000 rows straight into the table.
+        _ = try LecternProcess(home: home).run(["list"])
+        let database = home + "/data/lectern/library.sqlite"
+        try Command.python("""
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            rows = [(f"id{i}", f"/nowhere/book{i}.epub", f"Book {i:05d}", f"book {i:05d}", f"Author {i % 97}", f"author {i % 97}",
+                     "EPUB", "none", 0, 1700000000.0 + i) for i in range(10000)]
+            db.executemany("INSERT INTO shelf_publications (identity, path, title, sort_title, author, sort_author, format, protection, acquired, added_at) VALUES (?,?,?,?,?,?,?,?,?,?)", rows)
+            db.commit()
+            """, [database])
+        let tmux = try TmuxSession(width: 100, height: 30, arguments: [], home: home)
+        defer { tmux.close() }
+        let screen = try tmux.waitFor("10000 publications")
+        #expect(screen.contains("Book 00000"))
+        // The list moves at once: the end of the library.
+        try tmux.press("G")
+        try tmux.waitFor("Book 09999")
+        try tmux.press("/")
+        try tmux.type("09998")
+        let filtered = try tmux.waitFor("1 shown")
+        #expect(filtered.contains("Book 09998"))
+    }
+
+    @Test func unknownTerminalTypeIsAClearError() throws {
+        let home = try UIFixtures.home()
+        let tmux = try TmuxSession(width: 100, height: 20, arguments: [], home: home, environment: ["TERM": "no-such-terminal-type"])
+        defer { tmux.close() }
+        try tmux.waitForExit()
+        let screen = try tmux.transcript()
+        #expect(screen.contains("no-such-terminal-type"))
+        #expect(screen.contains("TERM"))
+    }
+
+    @Test func importPromptCompletesPathsWithTab() throws {
+        let folder = Fixtures.temporaryDirectory("lectern-complete")
+        try FileManager.default.createDirectory(atPath: folder + "/books", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: UIFixtures.sample("idpf-wasteland.epub"), toPath: folder + "/books/wasteland-only.epub")
+        // Wide enough for the temporary path in the prompt.
+        let tmux = try TmuxSession(width: 220, height: 24, arguments: [], home: try UIFixtures.home())
+        defer { tmux.close() }
+        try tmux.waitFor("The library is empty")
+        try tmux.press("i")
+        try tmux.type(folder + "/bo")
+        try tmux.press("Tab")
+        try tmux.waitFor(folder + "/books/")
+        try tmux.press("Tab")
+        try tmux.waitFor(folder + "/books/wasteland-only.epub")
+        try tmux.press("Enter")
+        try tmux.waitFor("Imported 1 publication")
+        try tmux.waitFor("The Waste Land")
+    }
+
+    @Test func licenseDetailsOfAnLCPPublication() throws {
+        let home = try UIFixtures.home(importing: [UIFixtures.sample("r2streamerjs-wasteland-otf-obf_LCP_dan.epub")])
+        let tmux = try TmuxSession(width: 90, height: 30, arguments: [], home: home)
+        defer { tmux.close() }
+        try tmux.waitFor("The Waste Land")
+        try tmux.press("L")
+        let screen = try tmux.waitFor("License — The Waste Land")
+        try tmux.waitFor("Copies left")
+        #expect(try tmux.screen().contains("f327b94f-7e05-406e-8524-84ef729db700"))
+        #expect(screen.contains("r renew"))
+        // No status document offers a renewal or a return here: said, not attempted.
+        try tmux.press("r")
+        try tmux.waitFor("This loan cannot be renewed")
+        try tmux.press("R")
+        try tmux.waitFor("cannot be returned")
+        try tmux.press("Escape")
+        try tmux.waitForAbsence(of: "License —")
+    }
+}

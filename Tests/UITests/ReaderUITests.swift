@@ -1,0 +1,194 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The reader driven in tmux: first text, paging, table of contents, search, bookmarks,
+/// position kept across runs, small windows and resizes.
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+struct ReaderScreenTests {
+    static let wasteland = UIFixtures.sample("idpf-wasteland.epub")
+
+    /// The page number of the status line ("p. 3/26" → 3).
+    static func page(_ screen: String) -> Int? {
+        guard let range = screen.range(of: "p. ") else { return nil }
+        return Int(screen[range.upperBound...].prefix { $0.isNumber })
+    }
+
+    @Test func openingShowsTheFirstText() throws {
+        let tmux = try TmuxSession(width: 80, height: 24, arguments: ["open", Self.wasteland], home: try UIFixtures.home())
+        defer { tmux.close() }
+        let screen = try tmux.waitFor("April is the cruellest month")
+        #expect(screen.contains("The Waste Land"))
+        #expect(screen.contains("p. 1/"))
+        // The book percentage comes from a background count; "—" until then, a number after.
+        try tmux.waitUntil("a book percentage") { $0.split(separator: "\n").last?.contains("%") ?? false }
+        try tmux.press("q")
+        try tmux.waitForExit()
+    }
+
+    @Test func pagesForwardAndBackAndByCount() throws {
+        let tmux = try TmuxSession(width: 80, height: 24, arguments: ["open", Self.wasteland], home: try UIFixtures.home())
+        defer { tmux.close() }
+        try tmux.waitFor("April is the cruellest month")
+        try tmux.press("Space")
+        var screen = try tmux.waitFor("p. 2/")
+        #expect(!screen.contains("April is the cruellest month"))
+        try tmux.press("3", "Space")
+        screen = try tmux.waitFor("p. 5/")
+        try tmux.press("b")
+        try tmux.waitFor("p. 4/")
+        try tmux.press("g")
+        screen = try tmux.waitFor("p. 1/")
+        #expect(screen.contains("April is the cruellest month"))
+        // Lines and half pages.
+        try tmux.press("C-d")
+        screen = try tmux.waitUntil("half a page down") { Self.page($0) == 2 }
+        try tmux.press("k")
+        try tmux.waitUntil("one line up") { Self.page($0) == 2 && !$0.contains("T.S. Eliot") }
+        // G goes to the last page; 50% to the middle.
+        try tmux.press("G")
+        screen = try tmux.waitUntil("the last page") { screen in
+            guard let range = screen.range(of: "p. ") else { return false }
+            let figures = screen[range.upperBound...].prefix { $0 != " " }.split(separator: "/")
+            return figures.count == 2 && figures[0] == figures[1]
+        }
+        try tmux.press("5", "0", "%")
+        try tmux.waitUntil("the middle") { (Self.page($0) ?? 0) > 5 && !$0.contains("p. 26/") }
+    }
+
+    @Test func tableOfContentsJumps() throws {
+        let tmux = try TmuxSession(width: 80, height: 24, arguments: ["open", Self.wasteland], home: try UIFixtures.home())
+        defer { tmux.close() }
+        try tmux.waitFor("April is the cruellest month")
+        try tmux.press("t")
+        try tmux.waitFor("Contents")
+        try tmux.waitFor("V. WHAT THE THUNDER SAID")
+        try tmux.press("j", "j", "j", "j") // I → V.
+        try tmux.press("Enter")
+        let screen = try tmux.waitFor("After the torchlight red on sweaty faces")
+        #expect(!screen.contains("Contents"))
+        #expect((Self.page(screen) ?? 0) > 10)
+    }
+
+    @Test func searchFindsAndHighlightsMatchesAcrossChapters() throws {
+        let book = UIFixtures.sample("readium-mobydick.webpub")
+        let tmux = try TmuxSession(width: 90, height: 24, arguments: ["open", book], home: try UIFixtures.home())
+        defer { tmux.close() }
+        try tmux.waitUntil("the first page") { Self.page($0) == 1 }
+        let before = try tmux.screen()
+        try tmux.press("/")
+        try tmux.type("Ishmael")
+        try tmux.press("Enter")
+        let screen = try tmux.waitUntil("a match") { $0.contains("Call me Ishmael") || $0.contains("Ishmael") && $0 != before }
+        #expect(screen.contains("Ishmael"))
+        // The match is drawn in the theme's match colours (reverse video without colours).
+        let colored = try tmux.screen(colors: true)
+        #expect(colored.contains("\u{1B}[") && colored.contains("Ishmael"))
+        try tmux.press("n")
+        try tmux.waitFor("· n next")
+        try tmux.press("/")
+        try tmux.type("zzqqxxnotthere")
+        try tmux.press("Enter")
+        try tmux.waitFor("No match for")
+    }
+
+    @Test func bookmarksAndReopeningAtThePosition() throws {
+        let home = try UIFixtures.home()
+        do {
+            let tmux = try TmuxSession(width: 80, height: 24, arguments: ["open", Self.wasteland], home: home)
+            defer { tmux.close() }
+            try tmux.waitFor("April is the cruellest month")
+            try tmux.press("4", "Space")
+            try tmux.waitFor("p. 5/")
+            try tmux.press("m")
+            try tmux.waitFor("Bookmark added")
+            try tmux.press("Space")
+            try tmux.waitFor("p. 6/")
+            try tmux.press("q")
+            try tmux.waitForExit()
+        }
+        let tmux = try TmuxSession(width: 80, height: 24, arguments: ["open", Self.wasteland], home: home)
+        defer { tmux.close() }
+        // Reopened where it was left.
+        try tmux.waitFor("p. 6/")
+        try tmux.press("'")
+        let list = try tmux.waitFor("Bookmarks")
+        #expect(list.contains("%"))
+        try tmux.press("Enter")
+        try tmux.waitFor("p. 5/")
+        // Deleting the bookmark.
+        try tmux.press("'")
+        try tmux.waitFor("Bookmarks")
+        try tmux.press("d")
+        try tmux.waitFor("No bookmarks yet")
+    }
+
+    @Test func tinyWindowAndResizeKeepThePlace() throws {
+        let tmux = try TmuxSession(width: 40, height: 12, arguments: ["open", Self.wasteland], home: try UIFixtures.home())
+        defer { tmux.close() }
+        try tmux.waitFor("p. 1/")
+        for line in try tmux.screen().split(separator: "\n") { #expect(line.count <= 40) }
+        try tmux.press("1", "0", "Space")
+        let small = try tmux.waitFor("p. 11/")
+        let firstLine = try #require(small.split(separator: "\n").first.map { $0.trimmingCharacters(in: .whitespaces) })
+        let firstWords = String(firstLine.prefix(12))
+        try tmux.resize(width: 100, height: 30)
+        // Reflowed to the wider window, the page starts with the same text.
+        let wide = try tmux.waitUntil("the reflowed page") { screen in
+            screen.split(separator: "\n").count >= 29 && (screen.split(separator: "\n").first.map { $0.contains(firstWords) } ?? false)
+        }
+        #expect(wide.split(separator: "\n").last?.contains("p. ") ?? false)
+        try tmux.resize(width: 40, height: 12)
+        try tmux.waitUntil("back to the small window") { $0.split(separator: "\n").first.map { $0.contains(firstWords) } ?? false }
+    }
+
+    @Test func helpShowsEveryKey() throws {
+        let tmux = try TmuxSession(width: 100, height: 40, arguments: ["open", Self.wasteland], home: try UIFixtures.home())
+        defer { tmux.close() }
+        try tmux.waitFor("April is the cruellest month")
+        try tmux.press("?")
+        let screen = try tmux.waitFor("Keys")
+        for text in ["next page", "table of contents", "search the whole book", "bookmark this page", "C-d", "pgdn"] {
+            #expect(screen.contains(text), "help lacks \(text)")
+        }
+        try tmux.press("Escape")
+        try tmux.waitForAbsence(of: "table of contents")
+    }
+
+    @Test func footnotePopup() throws {
+        let tmux = try TmuxSession(width: 80, height: 24, arguments: ["open", UIFixtures.sample("idpf-childrens-literature.epub")],
+                                   home: try UIFixtures.home())
+        defer { tmux.close() }
+        try tmux.waitFor("p. 1/")
+        try tmux.press("f")
+        // The first page of this book has links (the contents) rather than note references:
+        // either a note popup or a jump.
+        try tmux.waitUntil("a note or a jump") { $0.contains("Note") || (Self.page($0) ?? 1) >= 1 }
+    }
+
+    @Test func themeSwitchIsSavedAndNoColorIsRespected() throws {
+        let home = try UIFixtures.home()
+        do {
+            let tmux = try TmuxSession(width: 80, height: 24, arguments: ["open", Self.wasteland], home: home)
+            defer { tmux.close() }
+            try tmux.waitFor("April is the cruellest month")
+            try tmux.press("T")
+            try tmux.waitFor("Theme: dark")
+            let config = home + "/config/lectern/config.toml"
+            let deadline = Date().addingTimeInterval(10)
+            while (try? String(contentsOfFile: config, encoding: .utf8))?.contains("theme = \"dark\"") != true, Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            #expect(try String(contentsOfFile: config, encoding: .utf8).contains("theme = \"dark\""))
+            let colored = try tmux.screen(colors: true)
+            #expect(colored.contains("\u{1B}[38;5;") || colored.contains("\u{1B}[48;5;"))
+        }
+        let tmux = try TmuxSession(width: 80, height: 24, arguments: ["open", Self.wasteland], home: home, environment: ["NO_COLOR": "1"])
+        defer { tmux.close() }
+        try tmux.waitFor("April is the cruellest month")
+        let plain = try tmux.screen(colors: true)
+        #expect(!plain.contains("38;5;") && !plain.contains("48;5;"))
+        // The status line is still set apart, in reverse video.
+        #expect(plain.contains("\u{1B}[7m"))
+    }
+}
