@@ -33,6 +33,8 @@ let package = Package(
         cModule("CLecternFriBidi", pkgConfig: "fribidi", apt: "libfribidi-dev"),
         // poppler-glib is loaded at run time (dlopen) too; its shim declares the ABI it uses.
         .systemLibrary(name: "CLecternPoppler", providers: [.apt(["libpoppler-glib-dev"])]),
+        // libmpv (audio decoding and output) is loaded at run time (dlopen), like libcurl.
+        .systemLibrary(name: "CLecternMPV", providers: [.apt(["libmpv-dev"])]),
         .target(name: "LibXML", dependencies: ["CLecternXML2"]),
         .target(name: "Zlib", dependencies: ["CLecternZlib"]),
         .target(name: "LibCrypto", dependencies: ["CLecternCrypto"]),
@@ -40,6 +42,7 @@ let package = Package(
         .target(name: "LibCurl", dependencies: ["CLecternCurl"]),
         .target(name: "LibSQLite", dependencies: ["CLecternSQLite"]),
         .target(name: "LibPoppler", dependencies: ["CLecternPoppler"]),
+        .target(name: "LibMPV", dependencies: ["CLecternMPV"]),
 
         // The Readium layers.
         .target(name: "Shared", dependencies: ["LibZip", "LibCurl", "LibCrypto"]),
@@ -49,6 +52,8 @@ let package = Package(
         .target(name: "LCPSQLite", dependencies: ["LCP", "Shared", "LibSQLite"]),
         // Signed Feedbooks/DPLA audiobook manifests, another third-party ContentProtection.
         .target(name: "AudiobookDRM", dependencies: ["Shared", "LibCrypto"]),
+        // Listening: the audiobook player over a publication's reading order (libmpv behind a seam).
+        .target(name: "AudioPlayback", dependencies: ["Shared", "LibMPV"]),
 
         // Text layout for the terminal: XHTML to styled blocks to lines of cells (no ncurses).
         .target(name: "TextLayout", dependencies: ["Shared", "LibXML", "CLecternFriBidi"],
@@ -56,7 +61,7 @@ let package = Package(
 
         // The command line.
         .target(name: "LecternCLI", dependencies: [
-            "Shared", "Streamer", "LibCrypto", "TextLayout", "LCP", "LCPSQLite", "AudiobookDRM",
+            "Shared", "Streamer", "LibCrypto", "TextLayout", "LCP", "LCPSQLite", "AudiobookDRM", "AudioPlayback",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "lectern", dependencies: ["LecternCLI"]),

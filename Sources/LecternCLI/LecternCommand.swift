@@ -21,7 +21,7 @@ public struct LecternCommand: AsyncParsableCommand {
             ISSUER or ISSUER=KEY_SET_URL entries.
             """,
         version: "0.1.0",
-        subcommands: [ShelfCommand.self, InfoCommand.self, CheckCommand.self, CatCommand.self, RenderCommand.self,
+        subcommands: [ShelfCommand.self, InfoCommand.self, CheckCommand.self, CatCommand.self, RenderCommand.self, ListenCommand.self,
                       TextCommand.self, ConsumeRightsCommand.self],
         defaultSubcommand: ShelfCommand.self
     )
