@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "Shared", dependencies: ["LibZip", "LibCurl", "LibCrypto"]),
         .target(name: "Streamer", dependencies: ["Shared", "LibXML", "LibCrypto", "Zlib", "LibPoppler"]),
         // Readium LCP sits beside the Streamer, plugged in as a third-party ContentProtection.
-        .target(name: "LCP", dependencies: ["Shared", "LibCrypto", "Zlib", "LibZip"]),
+        .target(name: "LCP", dependencies: ["Shared", "Streamer", "LibCrypto", "Zlib", "LibZip"]),
         .target(name: "LCPSQLite", dependencies: ["LCP", "Shared", "LibSQLite"]),
         // Signed Feedbooks/DPLA audiobook manifests, another third-party ContentProtection.
         .target(name: "AudiobookDRM", dependencies: ["Shared", "LibCrypto"]),

@@ -42,20 +42,57 @@ public enum LCPError: Error, Sendable, CustomStringConvertible, UserMessageConve
     case network(String)
     /// The license could not be read from or written into the package.
     case licenseContainer(String)
+    /// The file is neither an LCP-protected publication nor a license (what it is instead).
+    case notLCPProtected(String)
     /// The license is being validated by another request.
     case licenseBusy
     /// The license or passphrase store failed.
     case repository(String)
-    /// An action this version of Lectern does not perform yet.
-    case notAvailableYet(String)
+
+    // Acquisition and streaming of the publication a bare license points to (lcp.md §18).
+
+    /// The publication could not be downloaded or read from its server (with the reason).
+    case publicationUnavailable(String)
+    /// The person cancelled the download; nothing was kept.
+    case cancelled
+    /// The downloaded publication does not have the `length` its license announces.
+    case publicationLengthMismatch(expected: Int, received: Int)
+    /// The downloaded publication does not have the SHA-256 its license announces.
+    case publicationHashMismatch(expected: String, received: String)
+    /// The downloaded file is not a publication Lectern can open (what it is instead).
+    case notAPublication(String)
+
+    // License Status interactions (lcp.md §10.3).
+
+    /// The provider refused to renew the loan (its explanation, when it gave one).
+    case renewFailed(String?)
+    /// The renewal end date is not allowed; `latest` is `potential_rights.end` when known.
+    case renewalDateNotAllowed(requested: Date?, latest: Date?)
+    /// The provider accepted the renewal but the loan did not change (the reference server's
+    /// answer to a date beyond its limit): it still ends on `end`.
+    case renewalNotExtended(end: Date?, requested: Date?, latest: Date?)
+    /// The provider could not take the book back.
+    case returnFailed(String?)
+    /// The book had already been returned.
+    case alreadyReturned
+    /// The loan had already expired, so it cannot be returned.
+    case loanAlreadyExpired
+    /// The provider refused to register this device.
+    case registrationFailed(String?)
+    /// The provider's server failed (HTTP 5xx).
+    case serverError(String?)
+    /// A downloaded certificate revocation list was refused (never cached).
+    case invalidCRL(String)
 
     public var description: String {
         switch self {
         case .invalidLicense(let reason): "\(userMessage) (\(reason))"
         case .invalidStatus(let reason): "invalid License Status Document (\(reason))"
         case .certificateUntrusted(let reason): "\(userMessage) (\(reason))"
-        case .licenseIntegrity(let reason), .licenseContainer(let reason), .repository(let reason):
+        case .licenseIntegrity(let reason), .repository(let reason):
             "\(userMessage) (\(reason))"
+        case .publicationHashMismatch(let expected, let received):
+            "\(userMessage) (expected \(expected), received \(received))"
         default: userMessage
         }
     }
@@ -96,15 +133,65 @@ public enum LCPError: Error, Sendable, CustomStringConvertible, UserMessageConve
             "This action is not available for this book."
         case .network(let cause):
             "Network error: \(cause)."
-        case .licenseContainer:
-            "Could not read or update the license inside the book file."
+        case .licenseContainer(let reason):
+            "Could not read or update the license inside the book file (\(reason))."
+        case .notLCPProtected(let what):
+            "This file is not protected with Readium LCP (\(what))."
         case .licenseBusy:
             "The license is being checked; try again."
         case .repository:
             "Lectern's license database could not be used."
-        case .notAvailableYet(let action):
-            "\(action) is not available in this version of Lectern."
+        case .publicationUnavailable(let reason):
+            "The publication of this license cannot be downloaded: \(reason)."
+        case .cancelled:
+            "The download was cancelled; nothing was kept."
+        case .publicationLengthMismatch(let expected, let received):
+            "The downloaded publication is \(Self.bytes(received)) but its license announces \(Self.bytes(expected)); it was deleted."
+        case .publicationHashMismatch:
+            "The downloaded publication does not match the SHA-256 its license announces; it was deleted."
+        case .notAPublication(let what):
+            "The downloaded file is not a publication Lectern can open (\(what)); it was deleted."
+        case .renewFailed(let detail):
+            "The loan could not be renewed" + Self.detail(detail) + "."
+        case .renewalDateNotAllowed(let requested, let latest):
+            "That renewal date is not allowed"
+                + (requested.map { " (\(RFC3339Date.display($0)))" } ?? "")
+                + (latest.map { "; the latest possible end is \(RFC3339Date.display($0))" } ?? "") + "."
+        case .renewalNotExtended(let end, let requested, let latest):
+            "The provider accepted the renewal but did not extend the loan"
+                + (requested.map { " to \(RFC3339Date.display($0))" } ?? "")
+                + (end.map { ": it still ends on \(RFC3339Date.display($0))" } ?? "")
+                + (latest.map { " (the latest possible end is \(RFC3339Date.display($0)))" } ?? "") + "."
+        case .returnFailed(let detail):
+            "The book could not be returned" + Self.detail(detail) + ". Try again later."
+        case .alreadyReturned:
+            "This book was already returned."
+        case .loanAlreadyExpired:
+            "This loan has already expired."
+        case .registrationFailed(let detail):
+            "This device could not be registered with the provider" + Self.detail(detail) + "."
+        case .serverError(let detail):
+            "The library server had a problem" + Self.detail(detail) + ". Try again later."
+        case .invalidCRL(let reason):
+            "The certificate revocation list downloaded for LCP licenses is not usable (\(reason))."
         }
+    }
+
+    /// ` (detail)` when there is one.
+    private static func detail(_ text: String?) -> String {
+        guard let text, !text.isEmpty else { return "" }
+        return " (\(text))"
+    }
+
+    /// `1,234 bytes`.
+    static func bytes(_ count: Int) -> String {
+        let digits = String(count)
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
+        }
+        return grouped + (count == 1 ? " byte" : " bytes")
     }
 
     /// `profile-2.0` from `http://readium.org/lcp/profile-2.0`.

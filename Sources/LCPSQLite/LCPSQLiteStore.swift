@@ -107,6 +107,16 @@ enum LCPSQLiteSchema {
             retrieved_at TEXT NOT NULL
         );
         """,
+        """
+        CREATE TABLE lcp_crl_attempts (
+            url TEXT PRIMARY KEY NOT NULL,
+            attempted_at TEXT NOT NULL,
+            reason TEXT
+        );
+        """,
+        """
+        CREATE INDEX lcp_user_keys_last_used ON lcp_user_keys (last_used_at);
+        """,
     ]
 
     static func migrate(_ database: SQLiteDatabase) throws(LCPError) {

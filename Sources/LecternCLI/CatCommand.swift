@@ -26,19 +26,10 @@ struct CatCommand: AsyncParsableCommand {
     @OptionGroup var credentials: CredentialsOption
 
     func run() async throws {
-        let opened: PublicationLoader.Opened
-        do {
-            opened = try await PublicationLoader().open(path, credentials: credentials.credentials)
-        } catch {
-            Output.error("\(path): \(error.userMessage)")
-            throw ExitStatus.cannotOpen
-        }
+        let opened = try await PublicationLoader().openForCommand(path, credentials: credentials)
         let publication = opened.publication
         defer { publication.close() }
-        if publication.isRestricted {
-            Output.error("\(path): \(publication.protectionError.map(userMessage(of:)) ?? "the publication is locked")")
-            throw ExitStatus.restricted
-        }
+        try publication.requireUnlocked(path: path)
         guard publication.rights is UnrestrictedUserRights else {
             Output.error("\(path): its license limits copying; writing its content out would copy it")
             throw ExitStatus.restricted

@@ -22,15 +22,7 @@ struct CheckCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let opened: PublicationLoader.Opened
-        do {
-            opened = try await PublicationLoader().open(path, credentials: credentials.credentials)
-        } catch {
-            Output.error("\(path): \(error.userMessage)")
-            if json { Output.json(.object(JSONObject(["path": .string(path), "error": .string(error.userMessage)]))) }
-            Output.flush()
-            throw ExitStatus.cannotOpen
-        }
+        let opened = try await PublicationLoader().openForCommand(path, credentials: credentials, json: json)
         let publication = opened.publication
         defer { publication.close() }
 

@@ -13,7 +13,16 @@ public struct LecternCommand: AsyncParsableCommand {
             $XDG_DATA_HOME/lectern/library.sqlite. Basic-profile (test) licenses signed with the \
             legacy EDRLab test certificate, whose root was never published, are accepted when \
             their signature verifies and the certificate was valid at the license date; set \
-            LECTERN_LCP_TRUST=strict to require a chain to a trusted root.
+            LECTERN_LCP_TRUST=strict to require a chain to a trusted root; LECTERN_LCP_ANCHORS names a \
+            PEM file of further trusted roots. Provider certificates are \
+            checked against the certificate revocation list at LECTERN_LCP_CRL_URL (EDRLab's \
+            production CRL by default; `none` turns the check off), downloaded in the background and \
+            cached; a book opens offline with the last one, or without one when none was ever \
+            downloaded (its license information says so).
+
+            A bare license (.lcpl) opens its publication from the provider's server without \
+            downloading it whole when the server allows ranges; `lectern acquire` downloads it \
+            with the license inside.
 
             Signed audiobook manifests (Feedbooks/Cantook): signatures are verified with the \
             keys their issuer publishes, cached in $XDG_CACHE_HOME/lectern/jwks. Only known \
@@ -21,8 +30,9 @@ public struct LecternCommand: AsyncParsableCommand {
             ISSUER or ISSUER=KEY_SET_URL entries.
             """,
         version: "0.1.0",
-        subcommands: [ShelfCommand.self, InfoCommand.self, CheckCommand.self, CatCommand.self, RenderCommand.self, ListenCommand.self,
-                      TextCommand.self, ConsumeRightsCommand.self],
+        subcommands: [ShelfCommand.self, InfoCommand.self, CheckCommand.self, CatCommand.self, RenderCommand.self,
+                      ListenCommand.self, TextCommand.self, AcquireCommand.self, LicenseCommand.self, ConsumeRightsCommand.self,
+                      LCPBenchCommand.self],
         defaultSubcommand: ShelfCommand.self
     )
 
@@ -40,8 +50,11 @@ public struct LecternCommand: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+            Output.flush()
+            await LCPSetup.finishBackgroundWork()
         } catch {
             Output.flush()
+            await LCPSetup.finishBackgroundWork()
             exit(withError: error)
         }
     }

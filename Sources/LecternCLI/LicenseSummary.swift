@@ -12,7 +12,18 @@ struct LicenseSummary {
         self.license = license
     }
 
+    init(license: LCPLicense) {
+        self.license = license
+    }
+
     private var document: LicenseDocument { license.license }
+
+    private var needsPassphrase: Bool {
+        switch license.error {
+        case .missingPassphrase?, .wrongPassphrase?: true
+        default: false
+        }
+    }
 
     private var statusText: String {
         if let status = license.status { return status.status.rawValue }
@@ -44,9 +55,34 @@ struct LicenseSummary {
         fields.append(("Copies left", quantity(license.charactersToCopyLeft, grant: license.rightsCopies, unit: "character")))
         fields.append(("Prints left", quantity(license.pagesToPrintLeft, grant: license.rightsPrints, unit: "page")))
         if let note = license.certificateTrust?.note { fields.append(("Certificate", note)) }
-        if license.isLocked { fields.append(("Hint", document.encryption.userKey.textHint)) }
-        if let hint = document.link(LicenseRel.hint)?.href, license.isLocked { fields.append(("Hint page", hint)) }
+        if let revocation = license.revocationStatus { fields.append(("Revocation", revocation.note)) }
+        // The hint helps only when the passphrase is what is missing.
+        if needsPassphrase { fields.append(("Hint", document.encryption.userKey.textHint)) }
+        if let hint = document.link(LicenseRel.hint)?.href, needsPassphrase { fields.append(("Hint page", hint)) }
         return fields
+    }
+
+    /// The whole license panel of `lectern license info`: the fields above, then what the
+    /// status server said, this device's registration and every link.
+    var panelFields: [(String, String)] {
+        var fields = self.fields
+        if let message = license.status?.message { fields.append(("Message", message)) }
+        if let updated = license.status?.statusUpdated { fields.append(("Status date", RFC3339Date.display(updated))) }
+        if let count = license.status?.registeredDeviceCount, license.status != nil {
+            fields.append(("Devices", "\(count) registered"))
+        }
+        fields.append(("This device", license.isDeviceRegistered ? "registered" : "not registered"))
+        if let error = license.error { fields.append(("Locked", error.userMessage)) }
+        for link in links { fields.append((Self.label(link.rels), link.href + (link.type.map { " (\($0))" } ?? ""))) }
+        return fields
+    }
+
+    /// The license's links, then the status document's.
+    private var links: [LicenseLink] { document.links + (license.status?.links ?? []) }
+
+    private static func label(_ rels: [String]) -> String {
+        let rel = rels.first ?? "link"
+        return "Link " + rel
     }
 
     var json: JSONValue {
@@ -74,6 +110,18 @@ struct LicenseSummary {
         object["copyGrant"] = number(license.rightsCopies)
         object["printGrant"] = number(license.rightsPrints)
         object["certificate"] = license.certificateTrust.map { .string($0.rawValue) } ?? .null
+        object["revocation"] = license.revocationStatus.map { .string($0.note) } ?? .null
+        object["deviceRegistered"] = .bool(license.isDeviceRegistered)
+        object["statusMessage"] = license.status?.message.map(JSONValue.string) ?? .null
+        object["registeredDevices"] = license.status.map { .int($0.registeredDeviceCount) } ?? .null
+        object["canRenew"] = .bool(license.canRenewLoan)
+        object["canReturn"] = .bool(license.canReturnPublication)
+        object["links"] = .array(links.map { link in
+            .object(JSONObject([
+                "rel": .array(link.rels.map(JSONValue.string)), "href": .string(link.href),
+                "type": link.type.map(JSONValue.string) ?? .null, "templated": .bool(link.templated),
+            ]))
+        })
         object["hint"] = .string(document.encryption.userKey.textHint)
         object["hintLink"] = document.link(LicenseRel.hint).map { .string($0.href) } ?? .null
         return .object(object)

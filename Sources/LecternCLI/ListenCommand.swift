@@ -52,19 +52,10 @@ struct ListenCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let opened: PublicationLoader.Opened
-        do {
-            opened = try await PublicationLoader().open(path, credentials: credentials.credentials)
-        } catch {
-            Output.error("\(path): \(error.userMessage)")
-            throw ExitStatus.cannotOpen
-        }
+        let opened = try await PublicationLoader().openForCommand(path, credentials: credentials)
         let publication = opened.publication
         defer { publication.close() }
-        if let protection = ProtectionSummary(publication), protection.restricted {
-            Output.error("\(path): \(protection.error ?? "restricted by its protection")")
-            throw ExitStatus.restricted
-        }
+        try publication.requireUnlocked(path: path)
         let requested = AudioOutput.resolved(AudioOutput(name: output) ?? .system,
                                              environment: ProcessInfo.processInfo.environment)
         let session = await ListenSession(command: self, publication: publication, output: requested)

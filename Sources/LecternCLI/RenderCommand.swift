@@ -46,13 +46,7 @@ struct RenderCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let opened: PublicationLoader.Opened
-        do {
-            opened = try await PublicationLoader().open(path, credentials: credentials.credentials)
-        } catch {
-            Output.error("\(path): \(error.userMessage)")
-            throw ExitStatus.cannotOpen
-        }
+        let opened = try await PublicationLoader().openForCommand(path, credentials: credentials)
         let publication = opened.publication
         defer { publication.close() }
         do {

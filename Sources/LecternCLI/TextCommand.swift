@@ -28,19 +28,10 @@ struct TextCommand: AsyncParsableCommand {
     @OptionGroup var credentials: CredentialsOption
 
     func run() async throws {
-        let opened: PublicationLoader.Opened
-        do {
-            opened = try await PublicationLoader().open(path, credentials: credentials.credentials)
-        } catch {
-            Output.error("\(path): \(error.userMessage)")
-            throw ExitStatus.cannotOpen
-        }
+        let opened = try await PublicationLoader().openForCommand(path, credentials: credentials)
         let publication = opened.publication
         defer { publication.close() }
-        if publication.isRestricted {
-            Output.error("\(path): \(publication.protectionError.map(userMessage(of:)) ?? "the publication is locked")")
-            throw ExitStatus.restricted
-        }
+        try publication.requireUnlocked(path: path)
         guard let service = publication.pageTextService, service.pageCount > 0 else {
             Output.error("\(path): no page text (lectern text reads PDF publications)")
             throw ExitStatus.cannotOpen

@@ -1,6 +1,9 @@
 import CLecternZip
 import FoundationEssentials
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A ZIP archive read through libzip: random access to entries, stored and deflated, clear or
 /// encrypted (traditional PKWARE and the WinZip AES variants libzip handles).
@@ -11,16 +14,26 @@ public final class ZipArchive: Sendable {
     public let entries: [ZipEntry]
     private let byPath: [String: Int]
     private let state: Mutex<State>
+    /// For an archive read through a ``ZipRandomAccessReader``: why its last read failed
+    /// (libzip itself only says "Read error").
+    private let sourceFailure: (@Sendable () -> ZipError?)?
 
     /// An entry read as a whole may not exceed this size in memory.
     public static let maxWholeEntrySize: UInt64 = 512 << 20
+    /// Reads up to this size are allocated at once and read in place.
+    static let directReadLimit = 16 << 20
 
     /// Opens the archive at `path`, read-only.
-    public init(path: String) throws(ZipError) {
+    public convenience init(path: String) throws(ZipError) {
         var code: Int32 = 0
         guard let archive = zip_open(path, ZIP_RDONLY, &code) else {
             throw ZipArchive.openError(code: code)
         }
+        self.init(handle: archive, sourceFailure: nil)
+    }
+
+    /// Takes ownership of an open libzip archive and reads its central directory.
+    init(handle archive: OpaquePointer, sourceFailure: (@Sendable () -> ZipError?)?) {
         let count = zip_get_num_entries(archive, 0)
         var entries: [ZipEntry] = []
         entries.reserveCapacity(Int(max(count, 0)))
@@ -40,6 +53,7 @@ public final class ZipArchive: Sendable {
         self.entries = entries
         self.byPath = byPath
         self.state = Mutex(State(archive: archive))
+        self.sourceFailure = sourceFailure
     }
 
     deinit { close() }
@@ -97,7 +111,7 @@ public final class ZipArchive: Sendable {
                 return output
             }
         } catch {
-            throw ZipArchive.dataError(error, of: entry)
+            throw sourceFailure?() ?? ZipArchive.dataError(error, of: entry)
         }
     }
 
@@ -134,7 +148,7 @@ public final class ZipArchive: Sendable {
                 }
             }
         } catch {
-            throw ZipArchive.dataError(error, of: entry)
+            throw sourceFailure?() ?? ZipArchive.dataError(error, of: entry)
         }
     }
 
@@ -181,8 +195,23 @@ public final class ZipArchive: Sendable {
     // MARK: - libzip plumbing
 
     /// Reads up to `count` bytes (fewer at the end of the entry). The buffer grows with what
-    /// actually arrives, so a size that an archive merely declares is never allocated up front.
+    /// actually arrives, so a size that an archive merely declares is never allocated up front
+    /// beyond ``directReadLimit``; reads up to that size go straight into their buffer (no
+    /// intermediate copy: large resources are read in chunks of this order).
     private static func readExactly(_ file: OpaquePointer, count: Int) throws(ZipError) -> Data {
+        if count > 0, count <= directReadLimit, let buffer = malloc(count) {
+            var received = 0
+            while received < count {
+                let read = zip_fread(file, buffer + received, zip_uint64_t(count - received))
+                if read < 0 {
+                    free(buffer)
+                    throw fileError(file)
+                }
+                if read == 0 { break }
+                received += Int(read)
+            }
+            return Data(bytesNoCopy: buffer, count: received, deallocator: .free)
+        }
         var output = Data()
         output.reserveCapacity(min(count, 1 << 20))
         var chunk = [UInt8](repeating: 0, count: min(max(count, 1), 256 << 10))
@@ -227,7 +256,7 @@ public final class ZipArchive: Sendable {
         }
     }
 
-    private static func openError(code: Int32) -> ZipError {
+    static func openError(code: Int32) -> ZipError {
         var error = zip_error_t()
         zip_error_init_with_code(&error, code)
         defer { zip_error_fini(&error) }

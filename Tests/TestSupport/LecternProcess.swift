@@ -37,6 +37,9 @@ public struct LecternProcess {
         environment["XDG_DATA_HOME"] = home + "/data"
         environment["XDG_CONFIG_HOME"] = home + "/config"
         environment["XDG_CACHE_HOME"] = home + "/cache"
+        // Hermetic by default: no background download of EDRLab's production CRL. Tests of the
+        // CRL service name their own URL.
+        if environment["LECTERN_LCP_CRL_URL"] == nil { environment["LECTERN_LCP_CRL_URL"] = "none" }
         for (key, value) in extra { environment[key] = value }
         process.environment = environment
         let out = Pipe(), err = Pipe()
@@ -52,7 +55,8 @@ public struct LecternProcess {
         DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline { usleep(10_000) }
-        if process.isRunning { process.terminate() }
+        // SIGKILL: children of the test runner inherit a blocked SIGTERM.
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         group.wait()
         return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),

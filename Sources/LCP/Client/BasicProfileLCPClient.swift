@@ -59,18 +59,35 @@ public struct BasicProfileLCPClient: LCPClient {
     }
 
     public func decryptBlocks(data: Data, using context: any LCPClientContext) -> Data? {
-        guard let context = context as? BasicProfileContext, data.count >= 32, data.count % 16 == 0 else { return nil }
-        let iv = data.prefix(16)
-        guard let plaintext = try? AESCBC.decrypt(key: context.contentKey, iv: iv, ciphertext: data.dropFirst(16)) else {
-            return nil
+        guard let context = context as? BasicProfileContext, data.count >= 32, data.count % 16 == 0,
+              let decryptor = try? AESCBCDecryptor(key: context.contentKey, iv: data.prefix(16)) else { return nil }
+        var output = Data(count: data.count - 16)
+        let ok = data.withUnsafeBytes { input in
+            output.withUnsafeMutableBytes { out in
+                (try? decryptor.decrypt(input.baseAddress! + 16, count: input.count - 16, into: out.baseAddress!)) != nil
+            }
         }
-        return Data(plaintext)
+        return ok ? output : nil
     }
 
+    public func blockDecryptor(iv: [UInt8], using context: any LCPClientContext) -> (any LCPBlockDecryptor)? {
+        guard let context = context as? BasicProfileContext,
+              let decryptor = try? AESCBCDecryptor(key: context.contentKey, iv: iv) else { return nil }
+        return BasicProfileBlockDecryptor(decryptor: decryptor)
+    }
+
+    /// Each candidate is first tried on the last block of `key_check` alone (one AES block with
+    /// a reused OpenSSL context: the license id's last bytes and the padding length must come
+    /// out), then, for the rare one that passes, on the whole of it.
     public func findOneValidPassphrase(jsonLicense: String, hashedPassphrases: [String]) -> String? {
         guard let license = try? LicenseDocument(data: Array(jsonLicense.utf8)) else { return nil }
+        let filter = KeyCheckFilter(license)
+        // A key check that cannot decrypt to the id, whatever the key: nothing opens it.
+        if filter == nil, !KeyCheckFilter.isUsable(license) { return nil }
+        var key = [UInt8](repeating: 0, count: 32)
         for candidate in hashedPassphrases {
-            guard let key = Self.userKey(hex: candidate) else { continue }
+            guard Hex.decodeSHA256(candidate, into: &key) else { continue }
+            if let filter, !filter.mayOpen(with: key) { continue }
             if Self.keyCheckPasses(license, userKey: key) { return key.hexString }
         }
         return nil
@@ -163,4 +180,61 @@ struct BasicProfileContext: LCPClientContext {
     let contentKey: [UInt8]
     let userFields: [String: String]
     let certificateTrust: LCPCertificateTrust
+}
+
+/// ``LCPBlockDecryptor`` on OpenSSL.
+struct BasicProfileBlockDecryptor: LCPBlockDecryptor {
+    let decryptor: AESCBCDecryptor
+
+    func decrypt(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawPointer) -> Bool {
+        guard let base = input.baseAddress else { return input.isEmpty }
+        return (try? decryptor.decrypt(base, count: input.count, into: output)) != nil
+    }
+}
+
+/// The cheap first test of a candidate user key: the last block of `key_check`, decrypted
+/// with the key and its ciphertext predecessor as IV, must end with the license id's last
+/// bytes followed by the padding length the id implies. A wrong key passes with a
+/// probability of 2⁻⁸ at most (an id filling whole blocks leaves only the padding byte to
+/// compare), 2⁻⁴⁰ for the 36-character UUIDs servers use.
+final class KeyCheckFilter {
+    private let decryptor: AES256BlockDecryptor
+    private let lastBlock: [UInt8]
+    private let previousBlock: [UInt8]
+    /// The bytes the last plaintext block must start with (the id's tail), and its last byte.
+    private let idTail: [UInt8]
+    private let padLength: UInt8
+    private var plain = [UInt8](repeating: 0, count: 16)
+
+    /// Nil when the key check cannot be filtered this way (then every candidate gets the full
+    /// check).
+    init?(_ license: LicenseDocument) {
+        let blob = license.encryption.userKey.keyCheck
+        let id = Array(license.id.utf8)
+        guard Self.isUsable(license), let decryptor = try? AES256BlockDecryptor() else { return nil }
+        let pad = blob.count - 16 - id.count
+        self.decryptor = decryptor
+        lastBlock = Array(blob[(blob.count - 16)...])
+        previousBlock = Array(blob[(blob.count - 32)..<(blob.count - 16)])
+        idTail = Array(id.suffix(16 - pad))
+        padLength = UInt8(pad)
+    }
+
+    /// Whether the blob's length fits the id: IV, then the id padded with 1…16 bytes.
+    static func isUsable(_ license: LicenseDocument) -> Bool {
+        let blob = license.encryption.userKey.keyCheck
+        let pad = blob.count - 16 - license.id.utf8.count
+        return blob.count >= 32 && blob.count % 16 == 0 && (1...16).contains(pad)
+    }
+
+    func mayOpen(with key: [UInt8]) -> Bool {
+        let decrypted = lastBlock.withUnsafeBytes { block in
+            key.withUnsafeBytes { key in
+                plain.withUnsafeMutableBytes { out in decryptor.decryptBlock(block.baseAddress!, key: key.baseAddress!, into: out.baseAddress!) }
+            }
+        }
+        guard decrypted, plain[15] ^ previousBlock[15] == padLength else { return false }
+        for index in 0..<idTail.count where plain[index] ^ previousBlock[index] != idTail[index] { return false }
+        return true
+    }
 }

@@ -39,11 +39,24 @@ public protocol LCPClient: Sendable {
     /// *without* removing any padding, for reading ranges of a resource. A client that cannot
     /// returns nil (the default), and resources are then decrypted whole.
     func decryptBlocks(data: Data, using context: any LCPClientContext) -> Data?
+
+    /// A decryptor of whole CBC blocks chained from `iv` (the ciphertext block before the
+    /// first), writing where the caller says: large reads of a resource are decrypted in
+    /// chunks straight into their final buffer. Nil (the default): ranges go through
+    /// ``decryptBlocks(data:using:)``.
+    func blockDecryptor(iv: [UInt8], using context: any LCPClientContext) -> (any LCPBlockDecryptor)?
+}
+
+/// Decrypts consecutive CBC blocks of one resource, piece by piece.
+public protocol LCPBlockDecryptor {
+    /// Decrypts `input` (whole blocks) into `output` (as many bytes); false when it cannot.
+    func decrypt(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawPointer) -> Bool
 }
 
 extension LCPClient {
     public var supportedProfiles: Set<String> { [LCPProfile.basic] }
     public func decryptBlocks(data: Data, using context: any LCPClientContext) -> Data? { nil }
+    public func blockDecryptor(iv: [UInt8], using context: any LCPClientContext) -> (any LCPBlockDecryptor)? { nil }
     public func checkSignature(jsonLicense: String) throws(LCPError) {}
 }
 

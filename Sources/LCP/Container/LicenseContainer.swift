@@ -74,6 +74,8 @@ public struct FileLicenseContainer: LicenseContainer {
 
     public func read() throws(LCPError) -> Data {
         guard let data = FileManager.default.contents(atPath: path) else { throw .licenseContainer("cannot read \(path)") }
+        // A license is a few kilobytes; anything much larger is not one.
+        guard data.count <= 1 << 20 else { throw .invalidLicense("\(path) is too large to be a license") }
         return data
     }
 
@@ -103,5 +105,29 @@ enum AtomicFile {
             unlink(temporary)
             throw .licenseContainer("cannot replace \(path): \(String(cString: strerror(errno)))")
         }
+    }
+}
+
+/// A bare license read from a URL: it can be read, not written back.
+public struct FetchedLicenseContainer: LicenseContainer {
+    public let url: String
+    public let fetcher: any Fetcher
+
+    public init(url: String, fetcher: any Fetcher) {
+        self.url = url
+        self.fetcher = fetcher
+    }
+
+    public func read() throws(LCPError) -> Data {
+        let resource = fetcher.get(Link(href: url, mediaType: .lcpLicenseDocument))
+        defer { resource.close() }
+        switch resource.read() {
+        case .success(let data): return data
+        case .failure(let error): throw .licenseContainer("\(url): \(error)")
+        }
+    }
+
+    public func write(_ license: LicenseDocument) throws(LCPError) {
+        throw .licenseContainer("the license was opened from \(url) and cannot be updated there")
     }
 }

@@ -78,7 +78,8 @@ public struct LCPDecryptor: Sendable {
                 return FullLCPResource(resource, href: href, inflate: deflated, originalLength: encryption.originalLength,
                                        maxInflatedSize: maxInflatedSize, cache: cache) { client.decrypt(data: $0, using: context) }
             }
-            return CBCLCPResource(resource, href: href) { client.decryptBlocks(data: $0, using: context) }
+            return CBCLCPResource(resource, href: href, decryptBlocks: { client.decryptBlocks(data: $0, using: context) },
+                                  blockDecryptor: { client.blockDecryptor(iv: $0, using: context) })
         }
     }
 }

@@ -103,6 +103,20 @@ enum Hex {
         return bytes
     }
 
+    /// Decodes exactly 64 hexadecimal digits (a user key) into `bytes` (32 bytes), without
+    /// allocating; false when `text` is anything else.
+    static func decodeSHA256(_ text: String, into bytes: inout [UInt8]) -> Bool {
+        var text = text
+        return text.withUTF8 { digits in
+            guard digits.count == 64, bytes.count == 32 else { return false }
+            for index in 0..<32 {
+                guard let high = value(digits[2 * index]), let low = value(digits[2 * index + 1]) else { return false }
+                bytes[index] = high << 4 | low
+            }
+            return true
+        }
+    }
+
     /// Whether `text` is exactly 64 hexadecimal digits, the form of a hashed passphrase.
     static func isSHA256(_ text: String) -> Bool {
         text.utf8.count == 64 && text.utf8.allSatisfy { value($0) != nil }

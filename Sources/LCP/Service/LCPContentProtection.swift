@@ -1,3 +1,4 @@
+import Dispatch
 import FoundationEssentials
 import Shared
 
@@ -14,16 +15,19 @@ struct LCPContentProtection: ContentProtection {
 
     func open(asset: Asset, fetcher: any Fetcher, credentials: String?, allowUserInteraction: Bool,
               sender: (any Sendable)?, onAskCredentials: OnAskCredentials?) async throws(OpeningError) -> ProtectedAsset? {
-        // A bare license is opened by streaming its publication, which is not done here.
-        guard asset.format.isLCPProtected, asset.format.kind != .lcpl else { return nil }
+        guard asset.format.isLCPProtected || asset.format.kind == .lcpl else { return nil }
 
         let authentication = self.authentication
             ?? onAskCredentials.map { LCPCredentialsAuthentication(title: asset.name, onAskCredentials: $0) }
-        let container = PackageLicenseContainer(asset: asset, fetcher: fetcher)
+        let container = service.licenseContainer(for: Asset(name: asset.name, location: asset.location, format: asset.format,
+                                                            fetcher: fetcher))
         let result = await service.retrieveLicense(
             from: container, credentials: credentials, authentication: authentication,
             allowUserInteraction: allowUserInteraction, sender: sender,
             publicationPath: Self.absolutePath(asset.location))
+        if asset.format.kind == .lcpl {
+            return try await openStreamed(licenseAsset: asset, result: result)
+        }
 
         let license: LCPLicense?
         let failure: LCPError?
@@ -35,6 +39,11 @@ struct LCPContentProtection: ContentProtection {
             failure = error
             license = Self.unusableLicense(container, error: error, service: service)
         }
+        return protectedAsset(asset, fetcher: fetcher, license: license, failure: failure)
+    }
+
+    /// The asset with a decrypting fetcher and the LCP content protection service.
+    private func protectedAsset(_ asset: Asset, fetcher: any Fetcher, license: LCPLicense?, failure: LCPError?) -> ProtectedAsset {
         let cache = DecryptedResourceCache()
         let decryptor: LCPDecryptor
         if let license, case .success(let context) = license.validatedContext {
@@ -50,6 +59,44 @@ struct LCPContentProtection: ContentProtection {
         }
     }
 
+    /// A bare license: its publication is opened on its server (streamed with ranges when
+    /// possible) and parsed like a local package, with the license from the `.lcpl`. A
+    /// license that cannot be used at all (invalid, forged, production profile) stops here,
+    /// before any download.
+    private func openStreamed(licenseAsset asset: Asset, result: Result<LCPLicense, LCPError>) async throws(OpeningError) -> ProtectedAsset {
+        let license: LCPLicense
+        switch result {
+        case .success(let opened): license = opened
+        case .failure(let error): throw .forbidden(error)
+        }
+        let service = self.service
+        let document = license.license
+        let opened: RemotePublication.Opened
+        do {
+            opened = try await Self.onBackgroundThread { () throws(LCPError) in try service.openRemotePublication(document) }
+        } catch {
+            throw .unavailable(error)
+        }
+        let name = license.license.publicationLink.title.map { _ in LCPService.suggestedFilename(license: document, format: opened.format) }
+            ?? asset.name
+        let remote = Asset(name: name, location: opened.location, format: opened.format, fetcher: ArchiveFetcher(archive: opened.archive))
+        return protectedAsset(remote, fetcher: remote.fetcher, license: license, failure: nil)
+    }
+
+    /// Runs blocking network work off the cooperative thread pool.
+    private static func onBackgroundThread<T: Sendable>(_ body: @escaping @Sendable () throws(LCPError) -> T) async throws(LCPError) -> T {
+        let result: Result<T, LCPError> = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                do throws(LCPError) {
+                    continuation.resume(returning: .success(try body()))
+                } catch {
+                    continuation.resume(returning: .failure(error))
+                }
+            }
+        }
+        return try result.get()
+    }
+
     /// The package's absolute path, remembered with the license; nil for a URL.
     static func absolutePath(_ location: String) -> String? {
         if Href.isAbsoluteURL(location) { return nil }
@@ -63,7 +110,10 @@ struct LCPContentProtection: ContentProtection {
     private static func unusableLicense(_ container: any LicenseContainer, error: LCPError, service: LCPService) -> LCPLicense? {
         guard case .profileNotSupported = error, let data = try? container.read(),
               let document = try? LicenseDocument(data: data) else { return nil }
+        // Its status can still be read and acted on (renew, return: lcp.md §9).
         return LCPLicense(validated: ValidatedLicense(license: document, status: nil, context: .failure(error)),
-                          repository: nil, client: service.client, validation: nil, now: service.now)
+                          repository: service.licenses, client: service.client, validation: nil,
+                          interactions: LicenseStatusClient(httpClient: service.httpClient, timeout: service.interactionTimeout),
+                          deviceName: service.deviceName, now: service.now)
     }
 }

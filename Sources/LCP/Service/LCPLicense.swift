@@ -14,21 +14,31 @@ import Synchronization
 /// variation selector or a ZWJ family emoji is one character.
 public final class LCPLicense: UserRights, Sendable {
     private let validated: Mutex<ValidatedLicense>
-    private let repository: (any LCPLicenseRepository)?
-    private let client: any LCPClient
-    private let validation: LicenseValidation?
-    private let now: @Sendable () -> Date
+    let repository: (any LCPLicenseRepository)?
+    let client: any LCPClient
+    let validation: LicenseValidation?
+    /// The License Status exchanges a person asks for (renew, return), with their longer
+    /// timeout; nil when the license cannot be acted on.
+    let interactions: LicenseStatusClient?
+    /// The name sent with this device's id.
+    let deviceName: String
+    let now: @Sendable () -> Date
+    private let revocation = Mutex<LCPRevocationStatus?>(nil)
 
     init(validated: ValidatedLicense, repository: (any LCPLicenseRepository)?, client: any LCPClient,
-         validation: LicenseValidation?, now: @escaping @Sendable () -> Date = { Date() }) {
+         validation: LicenseValidation?, interactions: LicenseStatusClient? = nil, deviceName: String = "Lectern (Linux)",
+         now: @escaping @Sendable () -> Date = { Date() }) {
         self.validated = Mutex(validated)
         self.repository = repository
         self.client = client
         self.validation = validation
+        self.interactions = interactions
+        self.deviceName = deviceName
         self.now = now
     }
 
-    private var current: ValidatedLicense { validated.withLock { $0 } }
+    var currentValidated: ValidatedLicense { validated.withLock { $0 } }
+    private var current: ValidatedLicense { currentValidated }
 
     /// The license document.
     public var license: LicenseDocument { current.license }
@@ -113,23 +123,25 @@ public final class LCPLicense: UserRights, Sendable {
     public func canPrint(pageCount: Int) -> Bool { canConsume(.print, pageCount) }
     public func print(pageCount: Int) -> Bool { consume(.print, pageCount) }
 
-    // MARK: - Loans
+    // MARK: - Loans (see LCPLoans.swift)
 
     /// Whether the status document offers a renewal.
     public var canRenewLoan: Bool { status?.link(LicenseRel.renew) != nil }
     /// Whether the status document offers a return.
     public var canReturnPublication: Bool { status?.link(LicenseRel.return) != nil }
 
-    /// Renews the loan (up to `potential_rights.end`). Not available in this version.
-    public func renewLoan(with delegate: any LCPRenewDelegate, prefersWebPage: Bool = false) async throws(LCPError) {
-        guard canRenewLoan else { throw .interactionNotAvailable }
-        throw .notAvailableYet("Renewing a loan")
+    /// Whether this device registered the license with its status server (as recorded after
+    /// the server accepted it).
+    public var isDeviceRegistered: Bool {
+        (try? repository?.isDeviceRegistered(licenseID: license.id)) ?? false
     }
 
-    /// Returns the publication to its provider. Not available in this version.
-    public func returnPublication() async throws(LCPError) {
-        guard canReturnPublication else { throw .interactionNotAvailable }
-        throw .notAvailableYet("Returning a book")
+    /// Whether the provider certificate was checked against a certificate revocation list, and
+    /// which; nil when the license was not unlocked (nothing was checked).
+    public var revocationStatus: LCPRevocationStatus? { revocation.withLock { $0 } }
+
+    func setRevocationStatus(_ status: LCPRevocationStatus?) {
+        revocation.withLock { $0 = status }
     }
 
     // MARK: - The older DRM interface
@@ -161,7 +173,7 @@ public final class LCPLicense: UserRights, Sendable {
     /// device has not registered yet.
     public func register() async throws(LCPError) {
         guard let validation else { throw .interactionNotAvailable }
-        switch await validation.registerDevice() {
+        switch await validation.registerDevice(using: interactions) {
         case .success(let newValue): update(newValue)
         case .failure(let error): throw error
         }

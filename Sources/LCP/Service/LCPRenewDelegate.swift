@@ -1,8 +1,7 @@
 import FoundationEssentials
 
 /// How a loan renewal gets what it needs from the person (the end date, or a visit to the
-/// provider's renew page). Loans are renewed and returned by a later version of this module;
-/// the protocol is here so that applications can be written against it.
+/// provider's renew page): see ``LCPLicense/renewLoan(with:prefersWebPage:)``.
 public protocol LCPRenewDelegate: Sendable {
     /// The end date to ask for, at most `maximum` (`potential_rights.end`); nil lets the
     /// provider choose its default period.

@@ -84,6 +84,19 @@ actor LicenseValidation {
         return await run(from: .retrievedStatusData(data))
     }
 
+    /// Re-validates a valid license with a fresh copy of it from the provider (same id,
+    /// signature checked by the caller), which replaces the stored and packaged one.
+    func update(licenseData data: Data) async -> Result<ValidatedLicense, LCPError> {
+        guard !isRunning else { return .failure(.licenseBusy) }
+        return await run(from: .retrievedLicenseData(data))
+    }
+
+    /// The current outcome, when the validation is over.
+    var validated: ValidatedLicense? {
+        if case .valid(let validated) = state { return validated }
+        return nil
+    }
+
     private func run(from event: Event) async -> Result<ValidatedLicense, LCPError> {
         isRunning = true
         defer { isRunning = false }
@@ -160,6 +173,10 @@ actor LicenseValidation {
 
         case (.valid(let validated), .retrievedStatusData(let data)):
             return .validateStatus(validated.license, data: data)
+        case (.valid(let validated), .retrievedLicenseData(let data)):
+            // A license downloaded again after a renewal or a return: announced by the current
+            // status, so it is stored and written back like one the status announced.
+            return .validateLicense(data: data, status: validated.status)
 
         case (.failure(let error), _):
             return .failure(error)
@@ -198,12 +215,15 @@ actor LicenseValidation {
 extension LicenseValidation {
     /// Registers the device of a valid license now (the older `register()` interface); the
     /// status document the server answers with updates the license.
-    func registerDevice() async -> Result<ValidatedLicense, LCPError> {
+    ///
+    /// - Parameter client: the exchange to use (the person's longer timeout); the opening's
+    ///   by default.
+    func registerDevice(using client: LicenseStatusClient? = nil) async -> Result<ValidatedLicense, LCPError> {
         guard !isRunning else { return .failure(.licenseBusy) }
         guard case .valid(let validated) = state else { return .failure(.licenseBusy) }
         guard let link = validated.status?.link(LicenseRel.register) else { return .failure(.interactionNotAvailable) }
         isRunning = true
-        let event = await registerDevice(validated.license, link: link)
+        let event = await registerDevice(validated.license, link: link, client: client)
         isRunning = false
         switch event {
         case .registeredDevice(let data?): return await update(statusData: data)

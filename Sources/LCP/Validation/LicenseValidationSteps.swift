@@ -103,7 +103,7 @@ extension LicenseValidation {
 
     /// Registers this device once per license (LSD §3.3); marked registered only after the
     /// server accepted it.
-    func registerDevice(_ license: LicenseDocument, link: LicenseLink) async -> Event {
+    func registerDevice(_ license: LicenseDocument, link: LicenseLink, client: LicenseStatusClient? = nil) async -> Event {
         if registeredLicenses.contains(license.id) { return .registeredDevice(nil) }
         if (try? environment.licenses?.isDeviceRegistered(licenseID: license.id)) == true { return .registeredDevice(nil) }
         let deviceID: String
@@ -115,7 +115,7 @@ extension LicenseValidation {
         } catch {
             return .failed(error)
         }
-        switch await environment.statusClient.register(link.url(["id": deviceID, "name": environment.deviceName])) {
+        switch await (client ?? environment.statusClient).register(link.url(["id": deviceID, "name": environment.deviceName])) {
         case .success(let data):
             registeredLicenses.insert(license.id)
             try? environment.licenses?.registerDevice(licenseID: license.id)

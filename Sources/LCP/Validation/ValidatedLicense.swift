@@ -25,6 +25,17 @@ public protocol LCPCRLProvider: Sendable {
     /// The CRL, PEM-encoded, to check `license`'s certificate against; nil when none is
     /// known (a downloaded DER CRL converts with `X509CRL(der:).pem`).
     func crl(for license: LicenseDocument) async -> String?
+
+    /// What ``crl(for:)`` gives now, for the license information: a CRL and its date, or
+    /// none (the certificate is then not checked for revocation).
+    func revocationStatus(for license: LicenseDocument) async -> LCPRevocationStatus
+}
+
+extension LCPCRLProvider {
+    public func revocationStatus(for license: LicenseDocument) async -> LCPRevocationStatus {
+        guard let pem = await crl(for: license) else { return .unavailable }
+        return .checked(thisUpdate: LCPRevocationStatus.thisUpdate(ofPEM: pem), isStale: false)
+    }
 }
 
 /// A fixed CRL (tests, configuration).

@@ -17,6 +17,12 @@ struct LicenseSpec {
     var userEmail: String? = "reader@example.org"
     var rights: JSONObject = JSONObject(["print": .int(10), "copy": .int(100)])
     var statusURL: String?
+    /// The `publication` link.
+    var publicationURL = "https://provider.example.org/book.epub"
+    var publicationType: String? = "application/epub+zip"
+    var publicationTitle: String? = "Forged Book"
+    var publicationLength: Int? = 1234
+    var publicationHash: String? = String(repeating: "ab", count: 32)
     var signer: TestPKI.Signer = TestPKI.shared.rsa
     /// Extra top-level members (unknown to readers, still signed).
     var extra: JSONObject = JSONObject()
@@ -51,6 +57,15 @@ enum LicenseForge {
 
     static func userKey(_ passphrase: String) -> [UInt8] { Digest.sha256(Array(passphrase.utf8)) }
 
+    static func publicationLink(_ spec: LicenseSpec) -> JSONObject {
+        var link = JSONObject(["rel": .string("publication"), "href": .string(spec.publicationURL)])
+        if let type = spec.publicationType { link["type"] = .string(type) }
+        if let title = spec.publicationTitle { link["title"] = .string(title) }
+        if let length = spec.publicationLength { link["length"] = .int(length) }
+        if let hash = spec.publicationHash { link["hash"] = .string(hash) }
+        return link
+    }
+
     static func make(_ spec: LicenseSpec, contentKey: [UInt8] = randomBytes(32)) throws -> ForgedLicense {
         let userKey = userKey(spec.passphrase)
         var object = JSONObject()
@@ -72,9 +87,7 @@ enum LicenseForge {
         ]))
         var links: [JSONValue] = [
             .object(JSONObject(["rel": .string("hint"), "href": .string("https://provider.example.org/hint"), "type": .string("text/html")])),
-            .object(JSONObject(["rel": .string("publication"), "href": .string("https://provider.example.org/book.epub"),
-                                "type": .string("application/epub+zip"), "length": .int(1234),
-                                "hash": .string(String(repeating: "ab", count: 32))])),
+            .object(publicationLink(spec)),
         ]
         if let status = spec.statusURL {
             links.append(.object(JSONObject(["rel": .string("status"), "href": .string(status),

@@ -131,8 +131,9 @@ enum PackageForge {
     }
 
     /// A Readium package (`.lcpdf`, `.lcpa`) with `manifest.json` and `license.lcpl` at the root.
-    static func readiumPackage(at path: String, license: ForgedLicense, conformsTo: String,
+    static func readiumPackage(at path: String, license: ForgedLicense?, contentKey: [UInt8]? = nil, conformsTo: String,
                                readingOrder: [ForgedResource], resources: [ForgedResource] = []) throws {
+        let key = contentKey ?? license?.contentKey ?? LicenseForge.randomBytes(32)
         func link(_ resource: ForgedResource) -> JSONValue {
             var encrypted = JSONObject([
                 "scheme": .string(LCPDecryptor.scheme), "profile": .string(LCPProfile.basic),
@@ -152,12 +153,10 @@ enum PackageForge {
             "readingOrder": .array(readingOrder.map(link)),
             "resources": .array(resources.map(link)),
         ]))
-        var entries: [ZipBuilder.Entry] = [
-            .init("manifest.json", Data(JSONWriter().bytes(manifest))),
-            .init("license.lcpl", license.data),
-        ]
+        var entries: [ZipBuilder.Entry] = [.init("manifest.json", Data(JSONWriter().bytes(manifest)))]
+        if let license { entries.append(.init("license.lcpl", license.data)) }
         for resource in readingOrder + resources {
-            entries.append(.init(resource.path, try resource.stored(with: license.contentKey), compression: resource.zip))
+            entries.append(.init(resource.path, try resource.stored(with: key), compression: resource.zip))
         }
         try ZipBuilder.write(entries, to: path)
     }

@@ -61,4 +61,35 @@ final class StatusServer: @unchecked Sendable {
     func counter(_ name: String, _ licenseID: String) throws -> Int {
         ((try state(licenseID))["counters"] as? [String: Any])?[name] as? Int ?? -1
     }
+
+    /// Serves a file at `/files/<name>` (see the server's docstring for `values`).
+    func serveFile(_ name: String, _ values: [String: Any]) throws {
+        let body = try JSONSerialization.data(withJSONObject: values)
+        let response = try http.send(HTTPRequest(url: "\(base)/_control/files/\(name)", method: "POST", body: body, timeout: 5)).get()
+        guard response.statusCode == 200 else { throw ShellError(command: "serveFile", message: "HTTP \(response.statusCode)") }
+    }
+
+    func fileURL(_ name: String) -> String { "\(base)/files/\(name)" }
+
+    /// One request the server received (control requests excluded).
+    struct LoggedRequest {
+        let method: String
+        let path: String
+        let query: String
+        let range: String?
+    }
+
+    /// The requests received so far, in order.
+    func log() throws -> [LoggedRequest] {
+        let response = try http.send(HTTPRequest(url: "\(base)/_control/log", timeout: 5)).get()
+        let entries = try JSONSerialization.jsonObject(with: response.body) as? [[String: Any]] ?? []
+        return entries.map {
+            LoggedRequest(method: $0["method"] as? String ?? "", path: $0["path"] as? String ?? "",
+                          query: $0["query"] as? String ?? "", range: $0["range"] as? String)
+        }
+    }
+
+    func clearLog() throws {
+        _ = try http.send(HTTPRequest(url: "\(base)/_control/log", method: "DELETE", timeout: 5)).get()
+    }
 }

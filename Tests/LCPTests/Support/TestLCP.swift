@@ -1,5 +1,6 @@
 import Foundation
 import LCP
+import LibCrypto
 import LCPSQLite
 import Shared
 import Streamer
@@ -16,7 +17,9 @@ struct TestLCP {
     var passphrases: LCPSQLitePassphraseRepository { LCPSQLitePassphraseRepository(store: store) }
 
     init(directory: String = Fixtures.temporaryDirectory("lcp-env"), policy: LCPTrustSettings.Policy = .basicProfileTestMode,
-         crl: String? = nil, statusTimeout: Double = 2, now: @escaping @Sendable () -> Date = { Date() },
+         crl: String? = nil, crlProvider: (any LCPCRLProvider)? = nil, statusTimeout: Double = 2,
+         interactionTimeout: Double = 5, maxInMemoryPublicationSize: Int = 256 << 20,
+         now: @escaping @Sendable () -> Date = { Date() },
          passphraseRepository: (any LCPPassphraseRepository)? = nil, client: (any LCPClient)? = nil) throws {
         self.directory = directory
         store = try LCPSQLiteStore(path: directory + "/library.sqlite")
@@ -24,7 +27,14 @@ struct TestLCP {
         service = LCPService(client: client ?? BasicProfileLCPClient(trust: trust),
                              licenseRepository: LCPSQLiteLicenseRepository(store: store),
                              passphraseRepository: passphraseRepository ?? LCPSQLitePassphraseRepository(store: store),
-                             crlProvider: crl.map { LCPStaticCRLProvider(pem: $0) }, statusTimeout: statusTimeout, now: now)
+                             crlProvider: crlProvider ?? crl.map { LCPStaticCRLProvider(pem: $0) }, statusTimeout: statusTimeout,
+                             interactionTimeout: interactionTimeout, maxInMemoryPublicationSize: maxInMemoryPublicationSize,
+                             now: now)
+    }
+
+    /// The trust anchors of this environment (the test PKI's root and the EDRLab test root).
+    static var anchors: [X509Certificate] {
+        (try? LCPTrustSettings(additionalAnchorsPEM: [TestPKI.shared.caPEM]).anchors) ?? []
     }
 
     /// Opens `path` through the publication opener with LCP plugged in.

@@ -1,0 +1,28 @@
+import FoundationEssentials
+import Shared
+
+extension PublicationLoader {
+    /// Opens `path` for a command that does not prompt. When it cannot be opened, prints why on
+    /// standard error (and, with `json`, as `{"path", "error"}` on standard output) and exits
+    /// with ``ExitStatus/cannotOpen``.
+    func openForCommand(_ path: String, credentials: CredentialsOption, json: Bool = false) async throws -> Opened {
+        do {
+            return try await open(path, credentials: credentials.credentials)
+        } catch {
+            Output.error("\(path): \(error.userMessage)")
+            if json { Output.json(.object(JSONObject(["path": .string(path), "error": .string(error.userMessage)]))) }
+            Output.flush()
+            throw ExitStatus.cannotOpen
+        }
+    }
+}
+
+extension Publication {
+    /// Exits with ``ExitStatus/restricted`` after saying why when the publication is locked by
+    /// its protection (a missing passphrase, an expired loan…): its content cannot be read.
+    func requireUnlocked(path: String) throws {
+        guard isRestricted else { return }
+        Output.error("\(path): \(protectionError.map(userMessage(of:)) ?? "the publication is locked")")
+        throw ExitStatus.restricted
+    }
+}
