@@ -61,7 +61,7 @@ public final class AudiobookPlayer {
 
     /// A player for `publication` playing to `output` through libmpv.
     public convenience init(publication: Publication, output: AudioOutput) throws(AudioPlaybackError) {
-        guard !publication.readingOrder.isEmpty else { throw .noAudio }
+        guard publication.readingOrder.contains(where: { $0.mediaType?.isAudio ?? false }) else { throw .noAudio }
         let links = publication.readingOrder
         let engine = try MPVAudioEngine(output: output) { index in
             links.indices.contains(index) ? publication.get(links[index]) : nil

@@ -8,6 +8,7 @@ public enum MediaFragment {
             guard parameter.hasPrefix("t=") else { continue }
             var value = parameter.dropFirst(2)
             if value.hasPrefix("npt:") { value = value.dropFirst(4) }
+            guard !value.isEmpty else { return nil }
             let start = value.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             if start.isEmpty { return 0 }
             return clockValue(start)

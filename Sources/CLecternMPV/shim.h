@@ -32,6 +32,9 @@ typedef struct {
     int (*stream_cb_add_ro)(mpv_handle *, const char *, void *, mpv_stream_cb_open_ro_fn);
 } lectern_mpv_api;
 
+// The table is a static of an inline function: every object file that uses these functions
+// gets its own copy (each Swift source file in a debug build). So only one Swift file may call
+// them — LibMPV's MPV.swift — or the other copies stay unloaded.
 static inline lectern_mpv_api *lectern_mpv(void) {
     static lectern_mpv_api api = {0};
     return &api;

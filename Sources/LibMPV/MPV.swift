@@ -10,6 +10,12 @@ public enum MPV {
     public static var isAvailable: Bool { loaded }
     private static let loaded: Bool = lectern_mpv_load() != 0
 
+    /// mpv's text for an error code. (Every call into the C shim is in this file: see shim.h.)
+    static func errorText(_ code: Int32) -> String {
+        guard isAvailable, let text = lectern_mpv_error_string(code) else { return "error \(code)" }
+        return String(cString: text)
+    }
+
     /// The client API version of the loaded library (major << 16 | minor), 0 without it.
     public static var clientAPIVersion: UInt {
         isAvailable ? lectern_mpv_client_api_version() : 0

@@ -1,5 +1,3 @@
-import CLecternMPV
-
 /// A failure of libmpv: not installed, or an API call refused.
 public enum MPVError: Error, Sendable, Equatable, CustomStringConvertible {
     /// libmpv could not be loaded.
@@ -15,10 +13,7 @@ public enum MPVError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// mpv's text for an error code.
-    public static func text(_ code: Int32) -> String {
-        guard MPV.isAvailable, let text = lectern_mpv_error_string(code) else { return "error \(code)" }
-        return String(cString: text)
-    }
+    public static func text(_ code: Int32) -> String { MPV.errorText(code) }
 
     static func check(_ code: Int32, _ call: @autoclosure () -> String) throws(MPVError) {
         if code < 0 { throw .failed(call: call(), code: code, message: text(code)) }
