@@ -32,12 +32,13 @@ typedef struct {
     int (*stream_cb_add_ro)(mpv_handle *, const char *, void *, mpv_stream_cb_open_ro_fn);
 } lectern_mpv_api;
 
-// The table is a static of an inline function: every object file that uses these functions
-// gets its own copy (each Swift source file in a debug build). So only one Swift file may call
-// them — LibMPV's MPV.swift — or the other copies stay unloaded.
+// One table for the whole program: a `static` inside an inline function would give each Swift
+// file its own copy (each is compiled on its own), and only the one that called
+// lectern_mpv_load would be filled. A weak definition is merged into one by the linker.
+__attribute__((weak)) lectern_mpv_api lectern_mpv_api_table = {0};
+
 static inline lectern_mpv_api *lectern_mpv(void) {
-    static lectern_mpv_api api = {0};
-    return &api;
+    return &lectern_mpv_api_table;
 }
 
 /// Loads libmpv once (callers serialise the first call); returns 1 when it is usable.

@@ -10,7 +10,7 @@ public enum MPV {
     public static var isAvailable: Bool { loaded }
     private static let loaded: Bool = lectern_mpv_load() != 0
 
-    /// mpv's text for an error code. (Every call into the C shim is in this file: see shim.h.)
+    /// mpv's text for an error code.
     static func errorText(_ code: Int32) -> String {
         guard isAvailable, let text = lectern_mpv_error_string(code) else { return "error \(code)" }
         return String(cString: text)
