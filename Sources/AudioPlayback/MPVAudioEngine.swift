@@ -35,6 +35,9 @@ public final class MPVAudioEngine: AudioEngine {
             ("load-scripts", "no"), ("input-default-bindings", "no"), ("input-vo-keyboard", "no"),
             ("resume-playback", "no"), ("save-position-on-quit", "no"), ("audio-file-auto", "no"),
             ("sub-auto", "no"), ("cover-art-auto", "no"), ("hr-seek", "yes"), ("audio-client-name", "lectern"),
+            // Seek MP3s without a seek table by their bitrate: without it FFmpeg reads (and here
+            // decrypts) everything up to the target to index it.
+            ("demuxer-lavf-o", "fflags=+fastseek"),
             ("ao", output == .null ? "null" : "pipewire,pulse,alsa,null"),
         ]
         let statistics = self.statistics
