@@ -4,6 +4,8 @@ public enum AudioEngineEvent: Sendable, Equatable {
     case loaded(track: Int, duration: Double?)
     /// The playback position in the current track, in seconds.
     case position(Double)
+    /// A load or seek completed: audio at `position` has been decoded (the end of a seek's latency).
+    case seekCompleted(position: Double)
     /// The decoded duration of the current track changed (or became known).
     case duration(Double)
     /// Track `track` played to its end.

@@ -296,6 +296,10 @@ public final class AudiobookPlayer {
             guard let track = loadedTrack, duration > 0 else { return }
             decodedDurations[track] = duration
             notify()
+        case .seekCompleted(let seconds):
+            guard !isLoading else { return }
+            time = max(0, seconds)
+            notify()
         case .position(let seconds):
             guard !isLoading else { return }
             time = max(0, seconds)

@@ -137,6 +137,8 @@ public final class MPVAudioEngine: AudioEngine {
             switch event {
             case .fileLoaded:
                 onEvent?(.loaded(track: track, duration: core.double("duration")))
+            case .playbackRestart:
+                onEvent?(.seekCompleted(position: core.double("time-pos") ?? 0))
             case .propertyChange(_, "time-pos", .double(let time)):
                 onEvent?(.position(time))
             case .propertyChange(_, "duration", .double(let duration)):

@@ -32,7 +32,7 @@ public struct LecternCommand: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [ShelfCommand.self, InfoCommand.self, CheckCommand.self, CatCommand.self, RenderCommand.self,
                       ListenCommand.self, TextCommand.self, AcquireCommand.self, LicenseCommand.self, ConsumeRightsCommand.self,
-                      LCPBenchCommand.self],
+                      LCPBenchCommand.self, ListenBenchCommand.self],
         defaultSubcommand: ShelfCommand.self
     )
 

@@ -19,6 +19,8 @@ public enum MPVEvent: Sendable, Equatable {
     case log(level: String, prefix: String, text: String)
     case startFile(entryID: Int64)
     case fileLoaded
+    /// Playback (re)started after a load or a seek: the decoder produced audio at the new position.
+    case playbackRestart
     case endFile(reason: EndReason, error: Int32, entryID: Int64)
     case propertyChange(tag: UInt64, name: String, value: Value)
     case reply(tag: UInt64, error: Int32)
@@ -39,6 +41,8 @@ public enum MPVEvent: Sendable, Equatable {
             self = .startFile(entryID: id)
         case MPV_EVENT_FILE_LOADED:
             self = .fileLoaded
+        case MPV_EVENT_PLAYBACK_RESTART:
+            self = .playbackRestart
         case MPV_EVENT_END_FILE:
             guard let end = event.data?.assumingMemoryBound(to: mpv_event_end_file.self).pointee else { return nil }
             let reason: EndReason = switch end.reason {
