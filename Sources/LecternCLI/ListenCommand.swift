@@ -27,7 +27,7 @@ struct ListenCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Where to start: a Locator (JSON) or seconds from the start of the book.", valueName: "locator|seconds"))
     var start: String?
 
-    @Option(help: ArgumentHelp("Once playing for --seek-after seconds, move by this many seconds (negative: back).", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Once playing for --seek-after seconds, move by this many seconds (back: --seek=-15).", valueName: "seconds"))
     var seek: Double?
 
     @Option(help: ArgumentHelp("When to apply --seek, in seconds of playback.", valueName: "seconds"))

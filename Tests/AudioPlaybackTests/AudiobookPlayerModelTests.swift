@@ -232,3 +232,14 @@ import TestSupport
         #expect(!player.isPlaying)
     }
 }
+
+extension AudiobookPlayerModelTests {
+    @Test func aCompletedSeekGivesThePosition() {
+        let (player, engine) = player([100])
+        started(player, engine)
+        player.seek(to: 40)
+        #expect(player.time == 40)
+        engine.send(.seekCompleted(position: 39.98))
+        #expect(player.time == 39.98)
+    }
+}
