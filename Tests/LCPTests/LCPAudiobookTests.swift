@@ -88,6 +88,18 @@ import TestSupport
         #expect(end["output"] as? String == "null")
     }
 
+    /// A truncated encrypted track: `listen` stops with the decryption error, exit 1.
+    @Test func aTruncatedEncryptedTrackFailsClearly() throws {
+        let license = try LicenseForge.make(LicenseSpec())
+        let tracks = try AudiobookForge.sampleTracks()
+        let path = Fixtures.temporaryDirectory("lcp-audiobook-damaged") + "/book.lcpa"
+        try AudiobookForge.write(at: path, license: license, tracks: tracks, damage: { $0.removeLast(7) })
+        let result = try run(["listen", "--passphrase", "open sesame", "--json", "--for", "3", path])
+        #expect(result.status == 1, "\(result.stdout) \(result.stderr)")
+        let error = try #require(events(result).first { $0["event"] as? String == "error" })
+        #expect((error["message"] as? String)?.isEmpty == false)
+    }
+
     /// A read in the middle of a 24 MB encrypted track reads (and decrypts) a window around it,
     /// not the track; reading it whole reads it all.
     @Test func aSeekInALargeEncryptedTrackDecryptsOnlyTheBlocksItNeeds() async throws {

@@ -44,8 +44,9 @@ enum AudiobookForge {
     /// Writes the audiobook at `path`: tracks encrypted with the license's content key (stored,
     /// as the LCP audiobook note requires), a clear cover, and a table of contents with one
     /// entry per track plus one `#t=` entry in the first.
+    /// - Parameter damage: changes the encrypted bytes of the first track.
     static func write(at path: String, license: ForgedLicense?, contentKey: [UInt8]? = nil, tracks: [Track],
-                      title: String = "Forged Audiobook") throws {
+                      title: String = "Forged Audiobook", damage: ((inout [UInt8]) -> Void)? = nil) throws {
         let key = contentKey ?? license?.contentKey ?? LicenseForge.randomBytes(32)
         let encrypted = JSONValue.object(JSONObject([
             "scheme": .string(LCPDecryptor.scheme), "profile": .string(LCPProfile.basic),
@@ -79,8 +80,10 @@ enum AudiobookForge {
             .init("cover.png", Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + LicenseForge.randomBytes(200)), compression: .stored),
         ]
         if let license { entries.append(.init("license.lcpl", license.data)) }
-        for track in tracks {
-            entries.append(.init(track.path, Data(try LicenseForge.encrypt([UInt8](track.plaintext), key: key)), compression: .stored))
+        for (index, track) in tracks.enumerated() {
+            var bytes = try LicenseForge.encrypt([UInt8](track.plaintext), key: key)
+            if index == 0 { damage?(&bytes) }
+            entries.append(.init(track.path, Data(bytes), compression: .stored))
         }
         try ZipBuilder.write(entries, to: path)
     }
