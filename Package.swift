@@ -34,6 +34,8 @@ let package = Package(
         cModule("CLecternCurses", pkgConfig: "ncursesw", apt: "libncurses-dev"),
         // poppler-glib is loaded at run time (dlopen) too; its shim declares the ABI it uses.
         .systemLibrary(name: "CLecternPoppler", providers: [.apt(["libpoppler-glib-dev"])]),
+        // libmpv (audio decoding and output) is loaded at run time (dlopen), like libcurl.
+        .systemLibrary(name: "CLecternMPV", providers: [.apt(["libmpv-dev"])]),
         .target(name: "LibXML", dependencies: ["CLecternXML2"]),
         .target(name: "Zlib", dependencies: ["CLecternZlib"]),
         .target(name: "LibCrypto", dependencies: ["CLecternCrypto"]),
@@ -41,6 +43,7 @@ let package = Package(
         .target(name: "LibCurl", dependencies: ["CLecternCurl"]),
         .target(name: "LibSQLite", dependencies: ["CLecternSQLite"]),
         .target(name: "LibPoppler", dependencies: ["CLecternPoppler"]),
+        .target(name: "LibMPV", dependencies: ["CLecternMPV"]),
 
         // The Readium layers.
         .target(name: "Shared", dependencies: ["LibZip", "LibCurl", "LibCrypto"]),
@@ -50,6 +53,8 @@ let package = Package(
         .target(name: "LCPSQLite", dependencies: ["LCP", "Shared", "LibSQLite"]),
         // Signed Feedbooks/DPLA audiobook manifests, another third-party ContentProtection.
         .target(name: "AudiobookDRM", dependencies: ["Shared", "LibCrypto"]),
+        // Listening: the audiobook player over a publication's reading order (libmpv behind a seam).
+        .target(name: "AudioPlayback", dependencies: ["Shared", "LibMPV"]),
 
         // Text layout for the terminal: XHTML to styled blocks to lines of cells (no ncurses).
         .target(name: "TextLayout", dependencies: ["Shared", "LibXML", "CLecternFriBidi"],
@@ -62,7 +67,8 @@ let package = Package(
 
         // The command line.
         .target(name: "LecternCLI", dependencies: [
-            "Shared", "Streamer", "LibCrypto", "TextLayout", "LCP", "LCPSQLite", "AudiobookDRM", "Bookshelf", "ReaderUI", "Terminal",
+            "Shared", "Streamer", "LibCrypto", "TextLayout", "LCP", "LCPSQLite", "AudiobookDRM", "AudioPlayback",
+            "Bookshelf", "ReaderUI", "Terminal",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "lectern", dependencies: ["LecternCLI"]),
@@ -76,6 +82,7 @@ let package = Package(
         .testTarget(name: "ReaderUITests", dependencies: ["ReaderUI", "Bookshelf", "Terminal", "TextLayout", "Shared", "Streamer", "TestSupport"]),
         .testTarget(name: "UITests", dependencies: ["TestSupport"]),
         .testTarget(name: "LCPTests", dependencies: ["LCP", "LCPSQLite", "Streamer", "Shared", "LibCrypto", "LibZip", "TestSupport"]),
+        .testTarget(name: "AudioPlaybackTests", dependencies: ["AudioPlayback", "Streamer", "Shared", "TestSupport"]),
         .testTarget(name: "AudiobookDRMTests", dependencies: ["AudiobookDRM", "Streamer", "Shared", "LibCrypto", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -192,13 +192,14 @@ def cbc_blob(plaintext, key):
     return iv + openssl("enc", "-aes-256-cbc", "-nopad", "-K", key.hex(), "-iv", iv.hex(), data=padded)
 
 
-def make_lcp_package(size):
-    """An LCP audiobook whose single track is a STORED entry of `size` random bytes encrypted
-    with AES-256-CBC, under a license signed by a CA made here (trusted through
-    LECTERN_LCP_ANCHORS). Also writes the bare ciphertext (without its IV) for openssl."""
-    # One folder per size: the CA signing the license lives beside its package.
-    folder = os.path.join(WORK, f"lcp-{size >> 20}mb")
-    package = os.path.join(folder, f"cbc-{size >> 20}mb.lcpa")
+def make_lcp_package(size, name="cbc", pieces=None):
+    """An LCP audiobook whose single track is a STORED entry of `size` random bytes (or of the
+    bytes `pieces(size)` yields) encrypted with AES-256-CBC, under a license signed by a CA
+    made here (trusted through LECTERN_LCP_ANCHORS). Also writes the bare ciphertext (without
+    its IV) for openssl."""
+    # One folder per size and content: the CA signing the license lives beside its package.
+    folder = os.path.join(WORK, f"lcp-{size >> 20}mb" if name == "cbc" else f"lcp-{name}-{size >> 20}mb")
+    package = os.path.join(folder, f"{name}-{size >> 20}mb.lcpa")
     info_path = package + ".json"
     if os.path.exists(package) and os.path.exists(info_path):
         with open(info_path) as handle:
@@ -220,18 +221,21 @@ def make_lcp_package(size):
     user_key = hashlib.sha256(passphrase.encode()).digest()
     content_key = os.urandom(32)
     iv = os.urandom(16)
-    cipher_path = os.path.join(folder, f"cbc-{size >> 20}mb.bin")
+    cipher_path = os.path.join(folder, f"{name}-{size >> 20}mb.bin")
     # Written in pieces: a benchmark process holding 100 MB would lend its peak RSS to every
     # child it starts afterwards (Linux keeps the high-water mark across exec).
     rng = random.Random(11)
+    if pieces is None:
+        def pieces(total):
+            remaining = total
+            while remaining > 0:
+                yield rng.randbytes(min(remaining, 1 << 20))
+                remaining -= 1 << 20
     plain_hash = hashlib.sha256()
     with open(cipher_path + ".plain", "wb") as handle:
-        remaining = size
-        while remaining > 0:
-            piece = rng.randbytes(min(remaining, 1 << 20))
+        for piece in pieces(size):
             plain_hash.update(piece)
             handle.write(piece)
-            remaining -= len(piece)
         pad = 16 - size % 16  # a whole number of blocks gets a full padding block
         handle.write(os.urandom(pad - 1) + bytes([pad]))
     openssl("enc", "-aes-256-cbc", "-nopad", "-K", content_key.hex(), "-iv", iv.hex(), "-in", cipher_path + ".plain",
@@ -498,6 +502,51 @@ def bench_tui(lectern, big, runs, env):
     return rows, notes
 
 
+def mp3_pieces(size):
+    """`size` bytes of a playable constant-bitrate MP3: a track of the ZAB sample (128 kbit/s,
+    no tags) repeated, 1 MB at a time."""
+    sample = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Fixtures", "Samples", "audiobook",
+                          "swifttoolkit-audiotest.zab")
+    with zipfile.ZipFile(sample) as archive:
+        unit = archive.read("Test Audiobook/gtr-jazz.mp3")
+    block = unit * ((1 << 20) // len(unit) + 1)
+    remaining = size
+    while remaining > 0:
+        yield block[:min(remaining, len(block))]
+        remaining -= len(block)
+
+
+def bench_audio(lectern, runs, env):
+    """Listening: seeks in a 200 MB LCP-encrypted MP3 track played by libmpv to the null output,
+    against a full decryption of the same track, in the same processes (`lectern listen-bench`:
+    in-process figures, since start-up and probing would hide a seek)."""
+    info = make_lcp_package(200 << 20, name="mp3", pieces=mp3_pieces)
+    env = dict(env, LECTERN_LCP_ANCHORS=info["ca"], LECTERN_LCP_CRL_URL="none", LECTERN_AUDIO_OUTPUT="null")
+    seeks, reads, seek_bytes, peak, duration = [], [], [], 0, 0
+    for _ in range(max(3, runs // 10)):
+        report, rss = run_json([lectern, "listen-bench", info["package"], "--passphrase", info["passphrase"],
+                                "--seeks", "20", "--reads", "1"], env)
+        if report["bytes"] != info["size"]:
+            sys.exit("listen-bench read the wrong number of bytes")
+        seeks += report["seekMs"]
+        reads += report["readMs"]
+        seek_bytes += report["seekBytes"]
+        duration = report["duration"]
+        peak = max(peak, rss)
+    seek_fig = stats(seeks, len(seeks), peak)
+    read_fig = stats(reads, len(reads), peak)
+    rows = [
+        (f"Seek in a 200 MB LCP-encrypted MP3 track ({duration / 3600:.1f} h), playing to the null output (in-process: "
+         "request → libmpv's playback restart at the target)", seek_fig, "< 20 ms"),
+        ("Peer: full decryption of the same track (in-process read of the whole resource)", read_fig, ""),
+    ]
+    notes = [f"A seek reads and decrypts {statistics.median(seek_bytes) / 1024:.0f} KB (median) of the 200 MB track and "
+             f"takes {fmt_ms(seek_fig['median_ms'])}, {read_fig['median_ms'] / seek_fig['median_ms']:.0f}× less than "
+             f"decrypting the track ({fmt_ms(read_fig['median_ms'])}): only the AES-CBC blocks under the player's read "
+             "are decrypted, in memory; MP3s without a seek table are seeked by their bitrate (FFmpeg `fastseek`)."]
+    return rows, notes
+
+
 def fmt_num(value):
     # Sub-millisecond figures (in-process LCP timings) keep three decimals.
     return f"{value:.1f}" if value >= 1 else f"{value:.3f}"
@@ -561,6 +610,9 @@ def main():
     lcp_rows, lcp_notes = bench_lcp(lectern, args.runs, env)
     rows += lcp_rows
     notes += lcp_notes
+    audio_rows, audio_notes = bench_audio(lectern, args.runs, env)
+    rows += audio_rows
+    notes += audio_notes
 
     lines = [
         "# Benchmarks",

@@ -36,8 +36,8 @@ public struct LecternCommand: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [ShelfCommand.self, OpenCommand.self, ImportCommand.self, ListCommand.self, InfoCommand.self, CheckCommand.self,
-                      CatCommand.self, RenderCommand.self, TextCommand.self, AcquireCommand.self, LicenseCommand.self,
-                      ConsumeRightsCommand.self, LCPBenchCommand.self],
+                      CatCommand.self, RenderCommand.self, TextCommand.self, ListenCommand.self, AcquireCommand.self,
+                      LicenseCommand.self, ConsumeRightsCommand.self, LCPBenchCommand.self, ListenBenchCommand.self],
         defaultSubcommand: ShelfCommand.self
     )
 
