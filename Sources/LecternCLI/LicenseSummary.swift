@@ -32,6 +32,8 @@ struct LicenseSummary {
 
     private func quantity(_ left: Int?, grant: Int?, unit: String) -> String {
         guard let grant else { return "unlimited" }
+        // A locked license grants nothing now; "0 of N" would read as used up.
+        if license.isLocked { return "none while locked (\(grant) \(unit)\(grant == 1 ? "" : "s") granted)" }
         return "\(left ?? grant) \(unit)\(left == 1 ? "" : "s") (of \(grant))"
     }
 

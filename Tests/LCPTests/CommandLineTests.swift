@@ -87,6 +87,10 @@ import TestSupport
         #expect(protection["restricted"] as? Bool == true)
         #expect((protection["error"] as? String)?.hasPrefix("Wrong passphrase. Hint: Your nickname?") == true)
         #expect((json["license"] as? [String: Any])?["locked"] as? Bool == true)
+        // Locked, nothing may be copied or printed, but the grant is not "used up".
+        let info = try lectern.run(["info", SampleVector.daisy.path, "--passphrase", "Test"])
+        #expect(info.stdout.contains("Copies left:  none while locked (2000 characters granted)"), "\(info.stdout)")
+        #expect(info.stdout.contains("Prints left:  none while locked (2 pages granted)"))
     }
 
     @Test func infoShowsTheLicenseAndStoredPassphrasesAreReused() throws {
