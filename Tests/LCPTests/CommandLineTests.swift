@@ -69,11 +69,20 @@ import TestSupport
         #expect(license["status"] is NSNull)
     }
 
-    @Test func truncatedEPUBFailsClearlyAfterItsLicense() throws {
-        let (result, _) = try check(.epubLCP, passphrase: "test", json: false)
-        #expect(result.status == 2)
-        #expect(result.stderr.contains("package document"))
-        #expect(result.stderr.contains("missing"))
+    @Test func truncatedEPUBIsReadFromItsEntriesWithTest() throws {
+        // Its package document is missing: the two content documents are read in name order,
+        // decrypted and inflated, with a warning that the reading order was rebuilt.
+        let (result, report) = try check(.epubLCP, passphrase: "test")
+        #expect(result.status == 0, "\(result.stderr)")
+        let hashes = hashes(report)
+        #expect(hashes.count == 2)
+        #expect(hashes["OPS/chapter_001.xhtml"] == "13ae04e21177babedfde721577615a638341f963731ea936bbb8c3862f57cdfc")
+        let lengths = (report["resources"] as? [[String: Any]] ?? []).compactMap { $0["length"] as? Int }
+        #expect(lengths == [13877, 372])
+        #expect(report["readingOrder"] as? [String] == ["OPS/chapter_001.xhtml", "OPS/cover.xhtml"])
+        let (text, _) = try check(.epubLCP, passphrase: "test", json: false)
+        #expect(text.stdout.contains("warning: OPS/package.opf: the package document named by META-INF/container.xml is missing"),
+                "\(text.stdout)")
     }
 
     @Test func wrongPassphraseExitsThreeWithTheHint() throws {

@@ -19,17 +19,22 @@ public struct EPUBParser: PublicationParser {
         EPUBPackageChecks.checkMimetype(in: fetcher, warnings: warnings)
         let packagePath = try EPUBContainerParser.packagePath(in: fetcher, warnings: warnings)
         let packageHref = EPUBHref.of(path: packagePath)
+        let encryptions = readEncryption(fetcher, warnings: warnings).encryptions
         let packageData: Data
         switch fetcher.readXMLDocumentData(Link(href: packageHref, mediaType: .opf)) {
         case .success(let data): packageData = data
         case .failure(.notFound):
-            throw .missingResource(href: packagePath, what: "the package document named by \(EPUBContainerParser.containerPath)")
+            guard let recovered = EPUBPackageRecovery.manifest(
+                fetcher: fetcher, packagePath: packagePath, encryptions: encryptions,
+                title: Self.fallbackTitle(asset.name), warnings: warnings)
+            else {
+                throw .missingResource(href: packagePath, what: "the package document named by \(EPUBContainerParser.containerPath)")
+            }
+            return PublicationBuilder(manifest: recovered, fetcher: fetcher, format: asset.format)
         case .failure(let error):
             throw .unreadableResource(href: packagePath, error)
         }
 
-        let encryption = readEncryption(fetcher, warnings: warnings)
-        let encryptions = encryption.encryptions
         let package = try OPFPackage(data: packageData, href: packageHref, warnings: warnings)
         checkVersion(package, warnings: warnings)
 

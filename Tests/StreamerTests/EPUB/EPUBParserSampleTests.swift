@@ -261,10 +261,24 @@ import TestSupport
         #expect(book.manifest.link(withRel: "cover")?.properties.encryption == nil)
     }
 
-    @Test func missingPackageDocumentIsAClearError() throws {
+    @Test func missingPackageDocumentIsRebuiltFromTheArchive() throws {
         // swift-toolkit's truncated fixture: container.xml names OPS/package.opf, which is absent.
+        let book = try EPUBTestSupport.parseSample("lcp/swifttoolkit-epub-lcp.epub")
+        #expect(book.manifest.readingOrder.map(\.href) == ["OPS/chapter_001.xhtml", "OPS/cover.xhtml"])
+        // The .DS_Store junk and META-INF are left out; encryption.xml still marks the content.
+        #expect(book.manifest.resources.isEmpty)
+        #expect(book.manifest.readingOrder.allSatisfy { $0.properties.encryption?.scheme == "http://readium.org/2014/01/lcp" })
+        #expect(book.manifest.readingOrder.first?.properties.encryption?.compression == "deflate")
+        #expect(book.metadata.title == "swifttoolkit-epub-lcp")
+        let warning = try #require(book.warnings.first { $0.href == "OPS/package.opf" })
+        #expect(warning.severity == .major)
+        #expect(warning.message.contains("the reading order was rebuilt from the 2 content document(s)"))
+    }
+
+    @Test func missingPackageDocumentWithoutContentIsAClearError() throws {
+        let path = try EPUBTestSupport.write(opf: nil, entries: [ZipBuilder.Entry("OPS/image.png", "not really a PNG")])
         let error = try #require(throws: PublicationParseError.self) {
-            _ = try EPUBTestSupport.parseSample("lcp/swifttoolkit-epub-lcp.epub")
+            _ = try EPUBTestSupport.parse(path: path)
         }
         guard case .missingResource(let href, _) = error else {
             Issue.record("unexpected error \(error)")
