@@ -1,5 +1,5 @@
 # Lectern — the two set-up commands of the README, plus the benchmark.
-#   make run    install what is missing, build, and list the bundled Samples/
+#   make run    install what is missing, build, and open the bookshelf with the bundled Samples/
 #   make test   install what is missing, build, and run every test
 #   make bench  measure, and write BENCHMARKS.md
 
@@ -38,8 +38,11 @@ build: deps
 release: deps
 	swift build $(RELEASE_FLAGS) --product lectern
 
+# The bundled samples are added to the library (idempotent: keyed by content), then the
+# bookshelf opens; without a terminal (CI, a pipe) the library is printed instead.
 run: release
-	.build/release/lectern Samples
+	@.build/release/lectern import Samples >/dev/null || true
+	@if [ -t 0 ] && [ -t 1 ]; then .build/release/lectern; else .build/release/lectern list; fi
 
 test: deps
 	swift build

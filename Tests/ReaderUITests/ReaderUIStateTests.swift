@@ -17,6 +17,22 @@ struct ReaderUIStateTests {
         LayoutEngine.layout(try document(html), options: LayoutOptions(width: width, paragraphIndent: 0))
     }
 
+    // MARK: - Help
+
+    @Test(arguments: [36, 60, 96])
+    func helpLinesFitTheirPopupAndLoseNothing(width: Int) throws {
+        let help = HelpState(keyMap: KeyMap())
+        let lines = help.wrappedLines(width: width)
+        #expect(lines.allSatisfy { TextFitting.width($0) <= width }, "\(lines.filter { TextFitting.width($0) > width })")
+        // Every word of every description is still there, in order.
+        let words = { (text: [String]) in text.joined(separator: " ").split(separator: " ") }
+        #expect(words(lines) == words(help.lines))
+        // Scrolling reaches the last wrapped line.
+        var scrolled = help
+        for _ in 0..<200 { _ = scrolled.scroll(.down, rows: 10, width: width) }
+        #expect(scrolled.top == lines.count - 10)
+    }
+
     // MARK: - Selection
 
     @Test func selectionExtendsByWordLineAndParagraph() throws {

@@ -17,7 +17,7 @@ extension ReaderApp {
         switch overlay {
         case .help(var help):
             if closes || key == .character("?") || key == .enter { return }
-            _ = help.scroll(key, rows: rows - 4)
+            _ = help.scroll(key, rows: rows - 4, width: HelpState.innerWidth(columns: screen.size.columns))
             overlays.append(.help(help))
         case .toc(var toc):
             if closes || key == .character("t") || key == .tab { return }

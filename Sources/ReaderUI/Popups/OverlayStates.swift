@@ -83,8 +83,25 @@ public struct HelpState: Sendable {
         self.lines = lines
     }
 
-    public mutating func scroll(_ key: Key, rows: Int) -> Bool {
-        let maximum = max(0, lines.count - rows)
+    /// The popup's inner width for a window of `columns` columns.
+    public static func innerWidth(columns: Int) -> Int { max(1, min(100, columns - 2) - 4) }
+
+    /// The lines fitted to `width` cells: a description too long for the line goes on below,
+    /// under the descriptions rather than under the keys, so that nothing is cut off.
+    public func wrappedLines(width: Int) -> [String] {
+        let indent = 2 + 18 + 1
+        return lines.flatMap { line -> [String] in
+            guard TextFitting.width(line) > width else { return [line] }
+            guard line.hasPrefix("  "), width > indent + 10 else { return TextFitting.wrap(line, width: width) }
+            let keys = String(line.prefix(indent))
+            let description = String(line.dropFirst(indent))
+            let pieces = TextFitting.wrap(description, width: width - indent)
+            return pieces.enumerated().map { ($0.offset == 0 ? keys : String(repeating: " ", count: indent)) + $0.element }
+        }
+    }
+
+    public mutating func scroll(_ key: Key, rows: Int, width: Int) -> Bool {
+        let maximum = max(0, wrappedLines(width: width).count - rows)
         switch key {
         case .down, .character("j"): top = min(maximum, top + 1)
         case .up, .character("k"): top = max(0, top - 1)

@@ -61,8 +61,9 @@ enum PopupViews {
     static func drawHelp(_ help: HelpState, painter: Painter) {
         let width = min(100, painter.columns - 2)
         let inner = painter.box(title: "Keys — esc closes, j/k scroll", width: width, height: painter.rows - 2)
-        for (offset, index) in (help.top..<min(help.lines.count, help.top + inner.height)).enumerated() {
-            let line = help.lines[index]
+        let lines = help.wrappedLines(width: inner.width)
+        for (offset, index) in (min(help.top, lines.count)..<min(lines.count, help.top + inner.height)).enumerated() {
+            let line = lines[index]
             let element: ThemeElement = line.hasPrefix(" ") || line.isEmpty ? .dialog : .dialogTitle
             painter.text(line, row: inner.row + offset, column: inner.column, element, width: inner.width)
         }
