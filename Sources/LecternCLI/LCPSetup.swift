@@ -40,9 +40,6 @@ enum LCPSetup {
     /// The service.
     static var service: LCPService { setup.service }
 
-    /// Kept for the existing callers: the process's service.
-    static func makeService() -> LCPService { service }
-
     private static func make() -> Setup {
         // A database that cannot be opened (read-only home…) must not keep books closed: the
         // licenses are then remembered for this run only.

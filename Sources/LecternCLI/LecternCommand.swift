@@ -48,6 +48,7 @@ public struct LecternCommand: AsyncParsableCommand {
     /// (ArgumentParser's own async `main` is not chosen from another module's top-level code
     /// on Linux, so the dispatch is written out here.)
     public static func runMain() async {
+        MemoryTuning.apply()
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

@@ -7,10 +7,10 @@ import Streamer
 struct PublicationLoader: Sendable {
     let retriever = AssetRetriever()
 
-    /// The third-party protections, in order of precedence: Readium LCP, then signed
-    /// Feedbooks audiobook manifests.
+    /// The third-party protections, in order of precedence: Readium LCP (its service made
+    /// on the first LCP asset), then signed Feedbooks audiobook manifests.
     var contentProtections: [any ContentProtection] {
-        [LCPSetup.makeService().contentProtection(), AudiobookDRMSetup.makeProtection()]
+        [DeferredLCPProtection(), AudiobookDRMSetup.makeProtection()]
     }
 
     /// A successfully opened publication with what was tolerated on the way.

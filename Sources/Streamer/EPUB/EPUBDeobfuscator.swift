@@ -25,8 +25,19 @@ public struct EPUBDeobfuscator: Sendable {
     public init(identifier: String, encryptions: [String: Encryption] = [:]) {
         self.identifier = identifier
         self.encryptions = encryptions
-        idpfKey = Self.idpfKey(identifier)
-        adobeKey = Self.adobeKey(identifier)
+        // Keys only for the algorithms in use (all of them when the links alone will say).
+        func inUse(_ algorithm: String) -> Bool {
+            encryptions.isEmpty || encryptions.values.contains { $0.algorithm == algorithm }
+        }
+        idpfKey = inUse(Encryption.Algorithm.idpfFontObfuscation) ? Self.idpfKey(identifier) : nil
+        adobeKey = inUse(Encryption.Algorithm.adobeFontObfuscation) ? Self.adobeKey(identifier) : nil
+    }
+
+    /// Whether `encryptions` obfuscate any resource: without, there is nothing to undo.
+    public static func obfuscates(_ encryptions: [String: Encryption]) -> Bool {
+        encryptions.values.contains {
+            $0.algorithm == Encryption.Algorithm.idpfFontObfuscation || $0.algorithm == Encryption.Algorithm.adobeFontObfuscation
+        }
     }
 
     /// The transformer to give a ``TransformingFetcher``.

@@ -53,6 +53,10 @@ public struct EPUBParser: PublicationParser {
 
         let manifest = Manifest(metadata: metadata, readingOrder: readingOrder, resources: resources,
                                 tableOfContents: navigation.tableOfContents, subcollections: navigation.subcollections)
+        // Most books obfuscate no font: their resources are then read as they are.
+        guard EPUBDeobfuscator.obfuscates(encryptions) else {
+            return PublicationBuilder(manifest: manifest, fetcher: fetcher, format: asset.format)
+        }
         let deobfuscator = EPUBDeobfuscator(identifier: metadata.identifier ?? "", encryptions: encryptions)
         return PublicationBuilder(manifest: manifest,
                                   fetcher: TransformingFetcher(fetcher, transformer: deobfuscator.transformer),
