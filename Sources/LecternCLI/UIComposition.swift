@@ -46,6 +46,7 @@ enum UIComposition {
         let (store, _) = store()
         var dependencies = ReaderApp.Dependencies(store: store, open: open, config: ReaderConfig.load())
         dependencies.licenses = UILicenseServices.make()
+        dependencies.makeAudiobookPlayback = UIAudiobookPlayback.factory
         return dependencies
     }
 }

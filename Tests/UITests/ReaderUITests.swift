@@ -147,8 +147,11 @@ struct ReaderScreenTests {
         defer { tmux.close() }
         try tmux.waitFor("April is the cruellest month")
         try tmux.press("?")
-        let screen = try tmux.waitFor("Keys")
-        for text in ["next page", "table of contents", "search the whole book", "bookmark this page", "C-d", "pgdn"] {
+        // Waits for the whole popup: tmux may show a screen that is still being drawn.
+        let wanted = ["Keys", "next page", "table of contents", "search the whole book", "bookmark this page", "C-d", "pgdn",
+                      "15 s forward"]
+        let screen = try tmux.waitUntil("the help popup") { screen in wanted.allSatisfy { screen.contains($0) } }
+        for text in wanted {
             #expect(screen.contains(text), "help lacks \(text)")
         }
         try tmux.press("Escape")

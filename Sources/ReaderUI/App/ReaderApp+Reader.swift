@@ -114,7 +114,9 @@ extension ReaderApp {
             var anchor = ReaderState.Anchor.start
             if let json = session.entry?.locator, let locator = Locator(jsonString: json), let index = session.chapterIndex(of: locator.href) {
                 chapter = index
-                anchor = .locator(locator)
+                session.resumeLocator = locator
+                // An audiobook's locator is a time in the track, not a place on its page.
+                anchor = publication.isAudiobook ? .start : .locator(locator)
             }
             self.load(session, chapter: chapter, anchor: anchor)
         }
@@ -147,19 +149,25 @@ extension ReaderApp {
     /// After a chapter is on screen: the first time, the book-wide work starts; each time,
     /// the position is saved and the next chapter read ahead.
     func chapterShown(_ session: ReaderSession) {
-        if !session.firstPaintDone {
+        let firstPaint = !session.firstPaintDone
+        if firstPaint {
             session.firstPaintDone = true
             ensureEntry(session)
-            startBookPass(session)
         }
         savePosition(session)
         let next = session.state.chapter + 1
         let source = session.source
-        guard next < source.count, session.preloaded?.chapter != next else { return }
-        session.background.append(Task { @MainActor in
-            let document = await Blocking.runInBackground { source.load(next) }
-            if let document, !Task.isCancelled { session.preloaded = (next, document) }
-        })
+        var readAhead: Task<Void, Never>?
+        if next < source.count, session.preloaded?.chapter != next {
+            readAhead = Task { @MainActor in
+                let document = await Blocking.runInBackground { source.load(next) }
+                if let document, !Task.isCancelled { session.preloaded = (next, document) }
+            }
+            session.background.append(readAhead!)
+        }
+        // The book-wide pass after the read-ahead: one chapter in memory at a time besides
+        // the one shown keeps the reader's peak memory down.
+        if firstPaint { startBookPass(session, after: readAhead) }
     }
 
     /// Adds the publication to the library when it is not there yet (`lectern open`).
@@ -180,10 +188,11 @@ extension ReaderApp {
 
     /// Counts the text of every chapter in the background (or reads the count cached for
     /// this content), for book percentages; the status line shows "—" until then.
-    func startBookPass(_ session: ReaderSession) {
+    func startBookPass(_ session: ReaderSession, after readAhead: Task<Void, Never>?) {
         let store = dependencies.store
         let source = session.source, identity = session.identity
         session.background.append(Task { @MainActor [weak self] in
+            await readAhead?.value
             if let identity, let cached = await Blocking.run({ try? store?.textLengths(identity: identity) }), cached.count == source.count {
                 session.state.chapterLengths = cached
                 self?.render()
@@ -203,19 +212,17 @@ extension ReaderApp {
     }
 
     func savePosition(_ session: ReaderSession) {
-        guard let store = dependencies.store, let id = session.entry?.id, let locator = session.state.currentLocator else { return }
-        let progress = session.state.bookProgression ?? session.state.estimatedBookProgression
+        guard let store = dependencies.store, let id = session.entry?.id, let (locator, progress) = session.positionToSave else { return }
         let json = locator.jsonString
         Task { _ = await Blocking.run { try? store.savePosition(id: id, locator: json, progress: progress) } }
     }
 
     /// Closes the book, saving the position first (one small write).
     func closeReader(_ session: ReaderSession, thenShelf: Bool) {
-        session.cancelAll()
-        if let store = dependencies.store, let id = session.entry?.id, let locator = session.state.currentLocator {
-            let progress = session.state.bookProgression ?? session.state.estimatedBookProgression
+        if let store = dependencies.store, let id = session.entry?.id, let (locator, progress) = session.positionToSave {
             try? store.savePosition(id: id, locator: locator.jsonString, progress: progress)
         }
+        session.cancelAll()
         session.publication.close()
         if thenShelf { page = .shelf }
     }
@@ -288,8 +295,12 @@ extension ReaderApp {
             startSelection(session)
         case .print:
             startPrint(session)
-        case .playPause:
-            togglePlayback(session)
+        case .playPause, .seekForward, .seekBackward, .seekForwardLong, .seekBackwardLong, .nextAudioChapter,
+             .previousAudioChapter, .faster, .slower:
+            handleAudio(action, session: session)
+        case .nextChapter where session.playback != nil, .previousChapter where session.playback != nil:
+            // While listening, ] and [ change the track playing; the page follows it.
+            handleAudio(action, session: session)
         case .redraw:
             screen.invalidate()
         default:

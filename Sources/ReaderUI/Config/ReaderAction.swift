@@ -26,6 +26,14 @@ public enum ReaderAction: String, Sendable, CaseIterable {
     case select
     case print
     case playPause = "play_pause"
+    case seekForward = "seek_forward"
+    case seekBackward = "seek_backward"
+    case seekForwardLong = "seek_forward_long"
+    case seekBackwardLong = "seek_backward_long"
+    case nextAudioChapter = "next_audio_chapter"
+    case previousAudioChapter = "previous_audio_chapter"
+    case faster
+    case slower
     case help
     case nextTheme = "next_theme"
     case redraw
@@ -58,6 +66,14 @@ public enum ReaderAction: String, Sendable, CaseIterable {
         case .select: ["v"]
         case .print: ["p"]
         case .playPause: ["a"]
+        case .seekForward: ["."]
+        case .seekBackward: [","]
+        case .seekForwardLong: [">"]
+        case .seekBackwardLong: ["<"]
+        case .nextAudioChapter: [")"]
+        case .previousAudioChapter: ["("]
+        case .faster: ["+", "="]
+        case .slower: ["-"]
         case .help: ["?", "F1"]
         case .nextTheme: ["T"]
         case .redraw: ["C-l"]
@@ -91,7 +107,15 @@ public enum ReaderAction: String, Sendable, CaseIterable {
         case .followNote: "open the first note reference on the page in a popup"
         case .select: "select text: w b word, j k line, } { paragraph, h l character, y copy, esc cancel"
         case .print: "print pages of this chapter (or PDF pages), within the publication's print rights"
-        case .playPause: "audiobooks: play or pause the track shown"
+        case .playPause: "audiobooks: play or pause (the track shown, from where it was left)"
+        case .seekForward: "audiobooks: 15 s forward"
+        case .seekBackward: "audiobooks: 15 s back"
+        case .seekForwardLong: "audiobooks: 1 min forward"
+        case .seekBackwardLong: "audiobooks: 1 min back"
+        case .nextAudioChapter: "audiobooks: next chapter of the contents (] [ change track)"
+        case .previousAudioChapter: "audiobooks: start of the chapter, or the previous one"
+        case .faster: "audiobooks: faster, up to 2×"
+        case .slower: "audiobooks: slower, down to 0.75×"
         case .help: "this help"
         case .nextTheme: "next colour theme (saved)"
         case .redraw: "redraw the screen"

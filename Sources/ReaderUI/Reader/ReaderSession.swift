@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Bookshelf
 import Shared
 import TextLayout
@@ -25,8 +26,12 @@ final class ReaderSession {
     var search: SearchState?
     /// The selection in progress (`v`), nil when not selecting.
     var selection: SelectionState?
-    /// The audiobook's playback, when the engine is there (made on the first play).
+    /// The audiobook's playback, when the engine is there (made on the first audio key).
     var playback: (any AudiobookPlaybackController)?
+    /// The position saved when the book was last closed: where playback resumes.
+    var resumeLocator: Locator?
+    /// When the playing position was last saved (it moves continuously: saved every few seconds).
+    var lastAudioSave = Date.distantPast
     /// Counts the selections started, so that a copy finishing late clears its own only.
     var selectionNumber = 0
     /// Whether copying is possible at all, and the characters left (nil: unlimited), as last
@@ -83,8 +88,18 @@ final class ReaderSession {
         source.index(of: href)
     }
 
+    /// The position to save: the player's while there is one, else the page's.
+    var positionToSave: (locator: Locator, progress: Double?)? {
+        if let playback {
+            let locator = playback.locator
+            return (locator, locator.locations.totalProgression)
+        }
+        guard let locator = state.currentLocator else { return nil }
+        return (locator, state.bookProgression ?? state.estimatedBookProgression)
+    }
+
     func cancelAll() {
-        playback?.stop()
+        playback?.close()
         loading?.cancel()
         searchTask?.cancel()
         for task in background { task.cancel() }

@@ -32,12 +32,14 @@ enum ReaderView {
             return
         }
         let (page, pages) = state.pageInChapter
-        let percent = state.bookProgression.map { "\(Int(($0 * 100).rounded(.down)))%" } ?? "—"
+        // While listening, the share of the book's duration heard.
+        let progression = session.playback.map { $0.locator.locations.totalProgression } ?? state.bookProgression
+        let percent = progression.map { "\(Int(($0 * 100).rounded(.down)))%" } ?? "—"
         // No page figures before the first layout: they would be made up.
         var right = state.layout == nil ? "" : "p. \(page)/\(pages)  \(percent)"
         if !state.pendingCount.isEmpty { right = state.pendingCount + "  " + right }
         if session.loadingChapter != nil || state.layout == nil { right = "loading…  " + right }
-        let left = message ?? (session.chapterTitle.isEmpty ? session.title : session.chapterTitle)
+        let left = message ?? ReaderApp.audioStatus(session) ?? (session.chapterTitle.isEmpty ? session.title : session.chapterTitle)
         let rightWidth = TextFitting.width(right)
         let leftWidth = max(0, columns - rightWidth - 3)
         painter.bar(" " + TextFitting.truncate(left, to: max(0, leftWidth - 1)), row: statusRow, .status)
