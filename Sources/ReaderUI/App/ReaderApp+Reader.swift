@@ -65,7 +65,7 @@ extension ReaderApp {
         }
         var canRetry = true
         if ["expired", "returned", "revoked", "cancelled", "not started", "starts on"].contains(where: lowered.contains) {
-            advice.append("The loan is not active: renew it, or return it, from the library's license details (renewal and return are not available in this version); a revoked or returned loan cannot be read on this device.")
+            advice.append("The loan is not active: renew or return it from its license details (L on the bookshelf); a revoked or returned loan cannot be read on this device.")
             canRetry = lowered.contains("expired")
         } else if lowered.contains("passphrase") || lowered.contains("password") || credentialsCancelled {
             advice.append("Press Enter to enter the passphrase again.")
