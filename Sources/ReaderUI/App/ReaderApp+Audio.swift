@@ -75,7 +75,7 @@ extension ReaderApp {
         render()
     }
 
-    /// Whether the status line shows the player rather than the chapter title.
+    /// The player's line for the status line (instead of the chapter title), when listening.
     static func audioStatus(_ session: ReaderSession) -> String? {
         session.playback?.statusText
     }
