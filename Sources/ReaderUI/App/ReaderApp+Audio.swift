@@ -74,9 +74,4 @@ extension ReaderApp {
         }
         render()
     }
-
-    /// The player's line for the status line (instead of the chapter title), when listening.
-    static func audioStatus(_ session: ReaderSession) -> String? {
-        session.playback?.statusText
-    }
 }

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import Bookshelf
+import FoundationEssentials
 import Shared
 import TextLayout
 

@@ -39,7 +39,8 @@ enum ReaderView {
         var right = state.layout == nil ? "" : "p. \(page)/\(pages)  \(percent)"
         if !state.pendingCount.isEmpty { right = state.pendingCount + "  " + right }
         if session.loadingChapter != nil || state.layout == nil { right = "loading…  " + right }
-        let left = message ?? ReaderApp.audioStatus(session) ?? (session.chapterTitle.isEmpty ? session.title : session.chapterTitle)
+        // While listening, the player's line instead of the chapter title.
+        let left = message ?? session.playback?.statusText ?? (session.chapterTitle.isEmpty ? session.title : session.chapterTitle)
         let rightWidth = TextFitting.width(right)
         let leftWidth = max(0, columns - rightWidth - 3)
         painter.bar(" " + TextFitting.truncate(left, to: max(0, leftWidth - 1)), row: statusRow, .status)

@@ -25,12 +25,8 @@ public struct EPUBDeobfuscator: Sendable {
     public init(identifier: String, encryptions: [String: Encryption] = [:]) {
         self.identifier = identifier
         self.encryptions = encryptions
-        // Keys only for the algorithms in use (all of them when the links alone will say).
-        func inUse(_ algorithm: String) -> Bool {
-            encryptions.isEmpty || encryptions.values.contains { $0.algorithm == algorithm }
-        }
-        idpfKey = inUse(Encryption.Algorithm.idpfFontObfuscation) ? Self.idpfKey(identifier) : nil
-        adobeKey = inUse(Encryption.Algorithm.adobeFontObfuscation) ? Self.adobeKey(identifier) : nil
+        idpfKey = Self.idpfKey(identifier)
+        adobeKey = Self.adobeKey(identifier)
     }
 
     /// Whether `encryptions` obfuscate any resource: without, there is nothing to undo.
