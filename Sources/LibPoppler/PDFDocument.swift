@@ -39,6 +39,7 @@ public final class PDFDocument: Sendable {
     ///   cannot be read; ``PDFError/damaged(_:)`` when it is not a usable PDF.
     public convenience init(path: String, password: String? = nil) throws(PDFError) {
         let uri = try PDFDocument.fileURI(path)
+        let password = PDFDocument.popplerPassword(password)
         let handle = try PDFDocument.create { error in
             lectern_poppler_document_new_from_file(uri, password, &error)
         }
@@ -64,10 +65,27 @@ public final class PDFDocument: Sendable {
         defer { lectern_g_bytes_unref(bytes) }
         let stream = lectern_g_memory_input_stream_new_from_bytes(bytes)
         defer { lectern_g_object_unref(UnsafeMutableRawPointer(stream)) }
+        let password = PDFDocument.popplerPassword(password)
         let handle = try PDFDocument.create { error in
             lectern_poppler_document_new_from_stream(stream, Int64(data.count), password, &error)
         }
         self.init(handle: handle)
+    }
+
+    /// The longest password, in UTF-8 bytes, that reaches poppler.
+    ///
+    /// ISO 32000-2 (§7.6.4.3.3) truncates AES-256 passwords to their first 127 bytes, and the
+    /// writers (qpdf, Acrobat) do so before deriving the key; poppler 22.12 does not, and a
+    /// password of 128 bytes or more overflows a stack buffer in its R6 key derivation. Older
+    /// revisions use at most 32 bytes, so the truncation changes nothing for them.
+    public static let maxPasswordBytes = 127
+
+    /// `password` as the NUL-terminated bytes given to poppler, cut to ``maxPasswordBytes``
+    /// (a NUL inside the password ends it, as it would in C).
+    static func popplerPassword(_ password: String?) -> [CChar]? {
+        guard let password else { return nil }
+        let bytes = password.utf8.prefix { $0 != 0 }.prefix(maxPasswordBytes)
+        return bytes.map { CChar(bitPattern: $0) } + [0]
     }
 
     private init(handle: OpaquePointer) {

@@ -169,4 +169,19 @@ import TestSupport
         #expect(result.stderr.contains("damaged"))
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
+
+    /// poppler overflows a stack buffer on AES-256 passwords of 128 bytes or more: the
+    /// command line cuts them to 127 bytes (ISO 32000-2), so a long wrong password is refused
+    /// (exit 2 with its one-line error, as for any wrong PDF password) instead of killing the process, and a long password whose first
+    /// 127 bytes are right opens the document.
+    @Test func longPasswordsAreCutTo127BytesBeforePoppler() throws {
+        let path = Fixtures.temporaryDirectory("pdf-long-password") + "/long.pdf"
+        _ = try Command.run(["qpdf", "--encrypt", String(repeating: "x", count: 127), "owner", "256", "--",
+                             Fixtures.sample("pdf/pypdf-pdflatex-4-pages.pdf"), path])
+        let wrong = try lectern.run(["check", path, "--password", String(repeating: "q", count: 1000)])
+        #expect(wrong.status == 2, "\(wrong.stderr)")
+        #expect(wrong.stderr.contains("incorrect password"), "\(wrong.stderr)")
+        let right = try lectern.run(["check", path, "--password", String(repeating: "x", count: 1000)])
+        #expect(right.status == 0, "\(right.stderr)")
+    }
 }

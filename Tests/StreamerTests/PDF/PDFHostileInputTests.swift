@@ -165,4 +165,36 @@ struct PDFHostileInputTests {
     private func count(_ links: [Link]) -> Int {
         links.reduce(0) { $0 + 1 + count($1.children) }
     }
+
+    /// An AES-256 (R6) PDF whose user password is 127 × "x", made by qpdf.
+    func pdfWithLongestPassword() throws -> String {
+        let path = Fixtures.temporaryDirectory("pdf-long-password") + "/long.pdf"
+        _ = try Command.run(["qpdf", "--encrypt", String(repeating: "x", count: 127), "owner", "256", "--",
+                             Fixtures.sample("pdf/pypdf-pdflatex-4-pages.pdf"), path])
+        return path
+    }
+
+    /// poppler overflows a stack buffer on R6 passwords of 128 bytes or more; they are cut
+    /// to 127 bytes (ISO 32000-2) before poppler sees them, so a longer password opens the
+    /// document when its first 127 bytes are the password, and is refused otherwise.
+    @Test func passwordsBeyond127BytesAreTruncatedNotOverflowed() async throws {
+        let path = try pdfWithLongestPassword()
+        let data = Fixtures.bytes(path)
+        for length in [127, 128, 200, 1000, 100_000] {
+            let password = String(repeating: "x", count: length)
+            #expect(try PDFDocument(path: path, password: password).pageCount == 4, "\(length)")
+            #expect(try PDFDocument(data: data, password: password).pageCount == 4, "\(length)")
+        }
+        for password in [String(repeating: "y", count: 128), String(repeating: "é", count: 500),
+                         String(repeating: "x", count: 126)] {
+            #expect(throws: PDFError.passwordRequired) { try PDFDocument(path: path, password: password) }
+            #expect(throws: PDFError.passwordRequired) { try PDFDocument(data: data, password: password) }
+        }
+        // Through the publication opener, as the dialog and the command line reach poppler.
+        #expect(await openingError(path, credentials: String(repeating: "x", count: 4096)) == nil)
+        guard case .incorrectCredentials = await openingError(path, credentials: String(repeating: "z", count: 4096)) else {
+            Issue.record("a wrong long password is an incorrect password")
+            return
+        }
+    }
 }
