@@ -37,6 +37,10 @@ public struct TOMLError: Error, Sendable, Hashable, CustomStringConvertible {
 ///
 /// (A TOML package would add a dependency and several thousand lines for two small files.)
 public enum TOMLParser {
+    /// The deepest nesting accepted, of arrays in a value and of parts in a dotted key: the
+    /// parser recurses on both, and a hostile file with 100,000 levels would overflow the stack.
+    public static let maxDepth = 32
+
     public static func parse(_ text: String) throws(TOMLError) -> [String: TOMLValue] {
         var scanner = Scanner(Array(text.unicodeScalars))
         var root: [String: TOMLValue] = [:]
@@ -143,6 +147,9 @@ public enum TOMLParser {
         mutating func key() throws(TOMLError) -> [String] {
             var parts: [String] = []
             while true {
+                guard parts.count < TOMLParser.maxDepth else {
+                    throw error("key nested more than \(TOMLParser.maxDepth) levels deep")
+                }
                 skipSpaces()
                 if peek() == "\"" || peek() == "'" {
                     parts.append(try quoted())
@@ -205,18 +212,21 @@ public enum TOMLParser {
             throw error("unterminated string")
         }
 
-        mutating func value() throws(TOMLError) -> TOMLValue {
+        mutating func value(depth: Int = 0) throws(TOMLError) -> TOMLValue {
             guard let scalar = peek() else { throw error("expected a value") }
             switch scalar {
             case "\"", "'":
                 return .string(try quoted())
             case "[":
+                guard depth < TOMLParser.maxDepth else {
+                    throw error("arrays nested more than \(TOMLParser.maxDepth) levels deep")
+                }
                 advance()
                 var items: [TOMLValue] = []
                 while true {
                     skipWhitespaceAndComments()
                     if peek() == "]" { advance(); return .array(items) }
-                    items.append(try value())
+                    items.append(try value(depth: depth + 1))
                     skipWhitespaceAndComments()
                     if peek() == "," { advance(); continue }
                     if peek() == "]" { advance(); return .array(items) }
