@@ -97,12 +97,12 @@ struct InfoCommand: AsyncParsableCommand {
 }
 
 func formatNumber(_ value: Double) -> String {
-    value.rounded() == value ? String(Int(value)) : String(value)
+    value.rounded() == value && abs(value) < 1e15 ? String(value.clampedInt) : String(value)
 }
 
 /// `h:mm:ss` for a duration in seconds.
 func formatDuration(_ seconds: Double) -> String {
-    let total = Int(seconds.rounded())
+    let total = max(0, seconds.clampedInt)
     let hours = total / 3600, minutes = total / 60 % 60, secs = total % 60
     let mm = minutes < 10 ? "0\(minutes)" : "\(minutes)", ss = secs < 10 ? "0\(secs)" : "\(secs)"
     return "\(hours):\(mm):\(ss)"

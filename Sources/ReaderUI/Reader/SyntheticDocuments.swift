@@ -76,7 +76,7 @@ enum SyntheticDocuments {
     }
 
     static func formatDuration(_ seconds: Double) -> String {
-        let total = Int(seconds.rounded())
+        let total = max(0, seconds.clampedInt)
         return total >= 3600 ? "\(total / 3600):\(pad((total / 60) % 60)):\(pad(total % 60))" : "\(total / 60):\(pad(total % 60))"
     }
 

@@ -34,7 +34,7 @@ public struct Contributor: Sendable, Hashable {
             }
             self.init(name: name, identifier: object["identifier"]?.string,
                       sortAs: LocalizedString(json: object["sortAs"]), roles: object["role"]?.strings ?? [],
-                      position: object["position"]?.double, links: Link.array(json: object["links"], warnings: warnings))
+                      position: ExternalNumbers.seriesPosition(object["position"]?.double), links: Link.array(json: object["links"], warnings: warnings))
         default:
             return nil
         }

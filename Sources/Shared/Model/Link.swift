@@ -83,8 +83,8 @@ public struct Link: Sendable, Hashable {
         properties = Properties(object["properties"]?.object ?? JSONObject())
         height = object["height"]?.int.flatMap { $0 > 0 ? $0 : nil }
         width = object["width"]?.int.flatMap { $0 > 0 ? $0 : nil }
-        duration = object["duration"]?.double.flatMap { $0 >= 0 ? $0 : nil }
-        bitrate = object["bitrate"]?.double.flatMap { $0 >= 0 ? $0 : nil }
+        duration = ExternalNumbers.duration(object["duration"]?.double)
+        bitrate = ExternalNumbers.bitrate(object["bitrate"]?.double)
         languages = object["language"]?.strings ?? []
         alternates = Link.array(json: object["alternate"], warnings: warnings)
         children = Link.array(json: object["children"], warnings: warnings)

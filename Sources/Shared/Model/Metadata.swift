@@ -126,7 +126,7 @@ public struct Metadata: Sendable, Hashable {
         }
         readingProgression = object["readingProgression"]?.string.flatMap(ReadingProgression.init) ?? .auto
         description = object["description"]?.string
-        duration = object["duration"]?.double.flatMap { $0 >= 0 ? $0 : nil }
+        duration = ExternalNumbers.duration(object["duration"]?.double)
         numberOfPages = object["numberOfPages"]?.int.flatMap { $0 > 0 ? $0 : nil }
         for member in object["belongsTo"]?.object?.members ?? [] {
             belongsTo[member.key] = Contributor.array(json: member.value, warnings: warnings)

@@ -45,7 +45,7 @@ struct EPUBMetadataParser {
         metadata.subjects = subjects(languages: metadata.languages)
         addContributors(to: &metadata)
         metadata.belongsTo = collections(languages: metadata.languages)
-        metadata.duration = entries.metas(OPFVocabulary.media + "duration").first.flatMap { SMILClockValue.seconds($0.content) }
+        metadata.duration = ExternalNumbers.duration(entries.metas(OPFVocabulary.media + "duration").first.flatMap { SMILClockValue.seconds($0.content) })
         metadata.numberOfPages = entries.metas(OPFVocabulary.schema + "numberOfPages").first
             .flatMap { Int($0.content) }.flatMap { $0 > 0 ? $0 : nil }
 
@@ -218,11 +218,11 @@ struct EPUBMetadataParser {
                 name: name,
                 identifier: entries.refinement(of: meta.id, OPFVocabulary.dcterms + "identifier"),
                 sortAs: entries.refinement(of: meta.id, Self.meta("file-as")).map(LocalizedString.nonlocalized),
-                position: entries.refinement(of: meta.id, Self.meta("group-position")).flatMap { Double($0) })
+                position: entries.refinement(of: meta.id, Self.meta("group-position")).flatMap { ExternalNumbers.seriesPosition(Double($0)) })
             result[type == "series" ? "series" : "collection", default: []].append(collection)
         }
         if let series = entries.legacy["calibre:series"]?.nilIfEmpty {
-            let position = entries.legacy["calibre:series_index"].flatMap { Double($0) }
+            let position = entries.legacy["calibre:series_index"].flatMap { ExternalNumbers.seriesPosition(Double($0)) }
             result["series", default: []].append(Contributor(name: .nonlocalized(series), position: position))
         }
         return result
