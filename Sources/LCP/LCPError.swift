@@ -89,7 +89,7 @@ public enum LCPError: Error, Sendable, CustomStringConvertible, UserMessageConve
         case .invalidLicense(let reason): "\(userMessage) (\(reason))"
         case .invalidStatus(let reason): "invalid License Status Document (\(reason))"
         case .certificateUntrusted(let reason): "\(userMessage) (\(reason))"
-        case .licenseIntegrity(let reason), .repository(let reason):
+        case .licenseIntegrity(let reason):
             "\(userMessage) (\(reason))"
         case .publicationHashMismatch(let expected, let received):
             "\(userMessage) (expected \(expected), received \(received))"
@@ -139,8 +139,8 @@ public enum LCPError: Error, Sendable, CustomStringConvertible, UserMessageConve
             "This file is not protected with Readium LCP (\(what))."
         case .licenseBusy:
             "The license is being checked; try again."
-        case .repository:
-            "Lectern's license database could not be used."
+        case .repository(let reason):
+            "Lectern's license database could not be used: \(reason)."
         case .publicationUnavailable(let reason):
             "The publication of this license cannot be downloaded: \(reason)."
         case .cancelled:

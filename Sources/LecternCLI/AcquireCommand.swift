@@ -41,9 +41,10 @@ struct AcquireCommand: AsyncParsableCommand {
         let (directory, fileName) = destination()
         Interruption.install()
         let progress = ProgressBar()
-        let result = await LCPSetup.service.acquirePublication(
-            from: data, in: directory, fileName: fileName,
-            onProgress: { progress.show($0) }, isCancelled: { Interruption.happened })
+        let result = await LCPSetup.withService { service in
+            await service.acquirePublication(from: data, in: directory, fileName: fileName,
+                                             onProgress: { progress.show($0) }, isCancelled: { Interruption.happened })
+        }
         progress.finish()
         switch result {
         case .success(let acquired):

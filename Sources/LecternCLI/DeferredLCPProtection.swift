@@ -9,7 +9,13 @@ struct DeferredLCPProtection: ContentProtection {
               sender: (any Sendable)?, onAskCredentials: OnAskCredentials?) async throws(OpeningError) -> ProtectedAsset? {
         // The same test as LCPContentProtection's first line, before anything is made.
         guard asset.format.isLCPProtected || asset.format.kind == .lcpl else { return nil }
-        return try await LCPSetup.service.contentProtection().open(
+        let service: LCPService
+        do {
+            service = try LCPSetup.service.get()
+        } catch {
+            throw .unavailable(error)
+        }
+        return try await service.contentProtection().open(
             asset: asset, fetcher: fetcher, credentials: credentials, allowUserInteraction: allowUserInteraction,
             sender: sender, onAskCredentials: onAskCredentials)
     }

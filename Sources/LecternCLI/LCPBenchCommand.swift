@@ -94,7 +94,7 @@ struct LCPBenchCommand: AsyncParsableCommand {
         guard let passphrase = credentials.credentials else { throw ValidationError("--passphrase is required") }
         let asset = try AssetRetriever().retrieve(path: path)
         defer { asset.fetcher.close() }
-        let service = LCPSetup.service
+        let service = try LCPSetup.service.get()
         let license = try LicenseDocument(data: try service.licenseContainer(for: asset).read())
         let directory = "/tmp/lectern-lcp-bench-\(getpid())"
         mkdir(directory, 0o700)

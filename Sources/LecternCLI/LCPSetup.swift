@@ -22,7 +22,7 @@ enum LCPSetup {
     static let anchorsVariable = "LECTERN_LCP_ANCHORS"
 
     private struct Setup: Sendable {
-        let service: LCPService
+        let service: Result<LCPService, LCPError>
         let crl: LCPCRLService?
     }
 
@@ -37,13 +37,32 @@ enum LCPSetup {
         }
     }
 
-    /// The service.
-    static var service: LCPService { setup.service }
+    /// The service, or why LCP publications cannot be opened on this machine now.
+    static var service: Result<LCPService, LCPError> { setup.service }
+
+    /// Runs `body` with the service, or fails with why there is none.
+    static func withService<T>(_ body: (LCPService) async -> Result<T, LCPError>) async -> Result<T, LCPError> {
+        switch service {
+        case .success(let service): await body(service)
+        case .failure(let error): .failure(error)
+        }
+    }
 
     private static func make() -> Setup {
-        // A database that cannot be opened (read-only home…) must not keep books closed: the
-        // licenses are then remembered for this run only.
-        let store = (try? LCPSQLiteStore()) ?? (try? LCPSQLiteStore(path: ":memory:"))
+        // Without its database, LCP would grant each run the license's whole copy and print
+        // allowance again, however much was already used: protected books stay closed, and
+        // say why, until the database can be opened.
+        let path = LCPSQLiteStore.defaultPath
+        let store: LCPSQLiteStore
+        do {
+            store = try LCPSQLiteStore(path: path)
+        } catch {
+            let reason = if case .repository(let detail) = error { detail } else { error.userMessage }
+            return Setup(service: .failure(.repository(
+                "\(path) cannot be opened: \(reason); LCP books are refused so that the copy and print rights "
+                    + "already used are not granted again — check that the directory exists and is writable, "
+                    + "or set XDG_DATA_HOME")), crl: nil)
+        }
         let environment = ProcessInfo.processInfo.environment
         let policy = environment[trustVariable].flatMap(LCPTrustSettings.Policy.init(rawValue:)) ?? .basicProfileTestMode
         var trust = LCPTrustSettings.default
@@ -55,12 +74,12 @@ enum LCPSetup {
         }
         let crlURL = environment[crlVariable] ?? LCPCRLService.defaultURL
         let crl: LCPCRLService? = crlURL.isEmpty || crlURL == "none" ? nil
-            : LCPCRLService(url: crlURL, issuers: trust.anchors, repository: store.map(LCPSQLiteCRLRepository.init(store:)))
+            : LCPCRLService(url: crlURL, issuers: trust.anchors, repository: LCPSQLiteCRLRepository(store: store))
         let service = LCPService(client: BasicProfileLCPClient(trust: trust),
-                                 licenseRepository: store.map(LCPSQLiteLicenseRepository.init(store:)),
-                                 passphraseRepository: store.map(LCPSQLitePassphraseRepository.init(store:)),
+                                 licenseRepository: LCPSQLiteLicenseRepository(store: store),
+                                 passphraseRepository: LCPSQLitePassphraseRepository(store: store),
                                  crlProvider: crl)
-        return Setup(service: service, crl: crl)
+        return Setup(service: .success(service), crl: crl)
     }
 
     /// Lets a revocation-list download that started in the background finish, for at most

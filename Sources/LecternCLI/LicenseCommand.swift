@@ -28,8 +28,10 @@ struct LicenseCommand: AsyncParsableCommand {
 
         /// The license, validated as when opening (no prompt); exits 2 when there is none.
         func license() async throws -> LCPLicense {
-            let result = await LCPSetup.service.retrieveLicense(path: path, credentials: credentials.credentials,
-                                                                authentication: nil, allowUserInteraction: false)
+            let result = await LCPSetup.withService { service in
+                await service.retrieveLicense(path: path, credentials: credentials.credentials,
+                                              authentication: nil, allowUserInteraction: false)
+            }
             switch result {
             case .success(let license):
                 return license

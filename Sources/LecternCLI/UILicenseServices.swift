@@ -53,12 +53,14 @@ enum UILicenseServices {
                 guard let data = FileManager.default.contents(atPath: lcpl) else {
                     return .failure(OpenFailure(message: "\(lcpl): cannot read the file"))
                 }
-                let result = await LCPSetup.service.acquirePublication(from: data, in: directory, onProgress: { progress in
-                    switch progress {
-                    case .percent(let fraction, let received, _): onProgress(LicenseServices.Progress(fraction: fraction, received: received))
-                    case .indefinite(let received): onProgress(LicenseServices.Progress(fraction: nil, received: received))
-                    }
-                }, isCancelled: isCancelled)
+                let result = await LCPSetup.withService { service in
+                    await service.acquirePublication(from: data, in: directory, onProgress: { progress in
+                        switch progress {
+                        case .percent(let fraction, let received, _): onProgress(LicenseServices.Progress(fraction: fraction, received: received))
+                        case .indefinite(let received): onProgress(LicenseServices.Progress(fraction: nil, received: received))
+                        }
+                    }, isCancelled: isCancelled)
+                }
                 switch result {
                 case .success(let acquired): return .success(acquired.path)
                 case .failure(let error): return .failure(OpenFailure(message: error.userMessage))
@@ -70,10 +72,10 @@ enum UILicenseServices {
     /// unlocks it; details are shown without one).
     private static func retrieve(_ path: String) async -> Result<LCPLicense, OpenFailure> {
         await Blocking.offPool {
-            switch await LCPSetup.service.retrieveLicense(path: path, credentials: nil, authentication: nil, allowUserInteraction: false) {
-            case .success(let license): .success(license)
-            case .failure(let error): .failure(OpenFailure(message: error.userMessage))
+            let result = await LCPSetup.withService { service in
+                await service.retrieveLicense(path: path, credentials: nil, authentication: nil, allowUserInteraction: false)
             }
+            return result.mapError { OpenFailure(message: $0.userMessage) }
         }
     }
 }

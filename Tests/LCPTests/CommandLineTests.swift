@@ -144,4 +144,27 @@ import TestSupport
         let (_, report) = try check(.wasteland, passphrase: nil)
         #expect((report["license"] as? [String: Any])?["copiesLeft"] as? Int == 2)
     }
+
+    /// When the state database cannot be opened, LCP books are refused with the path and the
+    /// reason — never opened with an in-memory database, which granted the whole copy
+    /// allowance again at every run. Open books still open.
+    @Test func anUnusableStateDirectoryRefusesLCPBooksAndSaysWhy() throws {
+        // A file where the data directory should be: even root cannot create the database.
+        let blocker = lectern.home + "/not-a-directory"
+        try Data("x".utf8).write(to: URL(fileURLWithPath: blocker))
+        let environment = ["XDG_DATA_HOME": blocker]
+        for _ in 0..<3 {
+            let copy = try lectern.run(["consume-rights", SampleVector.wasteland.path, "--passphrase", "dan", "--copy", "abc"],
+                                       environment: environment)
+            #expect(copy.status == 2, "\(copy.stdout)")
+            #expect(copy.stderr.contains(blocker + "/lectern/library.sqlite cannot be opened"), "\(copy.stderr)")
+            #expect(copy.stderr.contains("copy and print rights already used are not granted again"), "\(copy.stderr)")
+        }
+        let check = try lectern.run(["check", "--passphrase", "dan", SampleVector.wasteland.path], environment: environment)
+        #expect(check.status == 2, "\(check.stderr)")
+        let license = try lectern.run(["license", "info", SampleVector.wasteland.path], environment: environment)
+        #expect(license.status == 2 && license.stderr.contains("cannot be opened"), "\(license.stderr)")
+        let open = try lectern.run(["check", Fixtures.sample("epub/idpf-wasteland.epub")], environment: environment)
+        #expect(open.status == 0, "\(open.stderr)")
+    }
 }

@@ -104,7 +104,7 @@ import TestSupport
         #expect(license.publicationLink.hashBytes == [UInt8](repeating: 0x0f, count: 32))
         #expect(license.link("hint")?.hashBytes == [UInt8](repeating: 0x0f, count: 32))
         #expect(license.link("status")?.url(["x": "a b"]) == "https://p.example/s?x=a%20b")
-        #expect(license.rights.print == nil) // negative = unlimited
+        #expect(license.rights.print == 0)   // negative = no right (fails closed)
         #expect(license.rights.copy == 0)    // zero = forbidden
         #expect(license.rights.json["https://x.example/ext"] == .bool(true))
         let canonical = String(decoding: license.canonicalBytes, as: UTF8.self)

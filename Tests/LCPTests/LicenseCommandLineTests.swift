@@ -259,4 +259,33 @@ import TestSupport
         #expect(check.stdout.contains("The provider certificate of this license has been revoked."))
         #expect(try server.log().filter { $0.path == "/files/ca.crl" }.count == 1)
     }
+
+    // MARK: - rights that fail closed
+
+    /// A validly signed license whose quotas are negative or not integers grants no copy and
+    /// no print (it used to read as unlimited and grant every attempt).
+    @Test(arguments: [
+        JSONObject(["copy": .int(-100), "print": .int(-5)]),
+        JSONObject(["copy": .number("2.5"), "print": .string("10")]),
+    ])
+    func quotasThatAreNotNaturalNumbersGrantNothing(rights: JSONObject) throws {
+        var spec = LicenseSpec()
+        spec.rights = rights
+        let license = try LicenseForge.make(spec)
+        let path = Fixtures.temporaryDirectory("lcp-cli-rights") + "/book.epub"
+        try PackageForge.epub(at: path, license: license, resources: [
+            ForgedResource("OEBPS/chapter1.xhtml", PackageForge.text(3000), mediaType: "application/xhtml+xml"),
+        ])
+        let copy = try run(["consume-rights", path, "--passphrase", "open sesame", "--copy", "abc", "--times", "3"])
+        #expect(copy.status == 0, "\(copy.stderr)")
+        #expect(json(copy)["granted"] as? Int == 0, "\(copy.stdout)")
+        let print = try run(["consume-rights", path, "--passphrase", "open sesame", "--pages", "1", "--times", "3"])
+        #expect(json(print)["granted"] as? Int == 0, "\(print.stdout)")
+        let info = try run(["info", "--json", "--passphrase", "open sesame", path])
+        let summary = json(info)["license"] as? [String: Any] ?? [:]
+        #expect(summary["copyGrant"] as? Int == 0 && summary["printGrant"] as? Int == 0, "\(info.stdout)")
+        #expect(summary["copiesLeft"] as? Int == 0 && summary["printsLeft"] as? Int == 0, "\(info.stdout)")
+        let text = try run(["info", "--passphrase", "open sesame", path])
+        #expect(!text.stdout.contains("unlimited"), "\(text.stdout)")
+    }
 }

@@ -170,13 +170,16 @@ public struct LicenseDocument: Sendable {
     private static func parseRights(_ json: JSONValue?) throws(LCPError) -> Rights {
         guard let json, json != .null else { return Rights(print: nil, copy: nil, start: nil, end: nil, json: JSONObject()) }
         guard let object = json.object else { throw .invalidLicense("`rights` is not an object") }
-        // Absent or negative means unlimited (LCP §3.6).
-        func quota(_ name: String) throws(LCPError) -> Int? {
+        // Absent means unlimited (LCP §3.6). A quota the license states but that is not a
+        // non-negative integer — `-100`, `2.5`, `"10"` — grants nothing: a license that cannot
+        // say how much it allows must not be read as allowing everything (some readers take a
+        // negative value as unlimited; rights fail closed here).
+        func quota(_ name: String) -> Int? {
             guard let value = object[name], value != .null else { return nil }
-            guard let number = value.int else { throw .invalidLicense("`rights.\(name)` is not an integer") }
-            return number < 0 ? nil : number
+            guard case .number = value, let number = value.int, number >= 0 else { return 0 }
+            return number
         }
-        return Rights(print: try quota("print"), copy: try quota("copy"),
+        return Rights(print: quota("print"), copy: quota("copy"),
                       start: try optionalDate(object["start"], "rights.start"),
                       end: try optionalDate(object["end"], "rights.end"), json: object)
     }
