@@ -122,4 +122,19 @@ import TestSupport
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stdout.contains("too large"))
     }
+
+    /// Past libxml2's 256 levels of nesting the rest of a chapter used to vanish while `render`
+    /// exited 0: it is now laid out flattened, to its last word.
+    @Test func deeplyNestedChaptersLoseNothing() throws {
+        for depth in [300, 100_000] {
+            let chapter = "<html xmlns=\"http://www.w3.org/1999/xhtml\"><body><p>BEFORE</p>"
+                + String(repeating: "<div><span>", count: depth) + "DEEP" + String(repeating: "</span></div>", count: depth)
+                + "<p>AFTER</p></body></html>"
+            let path = try epub([.init("OPS/package.opf", Self.opf()), .init("OPS/c1.xhtml", chapter)])
+            let render = try lectern.run(["render", path, "--width", "40"], timeout: 120)
+            #expect(render.status == 0, "\(render.stderr)")
+            let words = render.stdout.split(whereSeparator: \.isWhitespace)
+            #expect(words == ["BEFORE", "DEEP", "AFTER"], "depth \(depth): \(render.stdout.prefix(200))")
+        }
+    }
 }

@@ -22,17 +22,22 @@ import Testing
 
     @Test func deepNestingIsBounded() throws {
         // Within libxml2's depth limit (256) the text is kept, beyond the converter's own
-        // limit too (it flattens the deepest elements); past libxml2's limit the parser stops
-        // and what came before is kept.
+        // limit too (it flattens the deepest elements); past the flattener's limit the tags
+        // beyond it are dropped, so nothing after the deep part is lost (libxml2 used to stop
+        // parsing there, silently).
         let moderate = String(repeating: "<div><span>", count: 120) + "deep text" + String(repeating: "</span></div>", count: 120)
         #expect(try layout(moderate, width: 40).textLines == ["deep text"])
         for depth in [300, 100_000] {
             let html = "<p>before</p>" + String(repeating: "<div><span>", count: depth) + "deep text"
                 + String(repeating: "</span></div>", count: depth) + "<p>after</p>"
             let laidOut = try layout(html, width: 40)
-            #expect(laidOut.textLines.first == "before", "depth \(depth)")
+            #expect(laidOut.textLines == ["before", "deep text", "after"], "depth \(depth)")
             #expect(layoutProblems(laidOut) == [])
         }
+        // Text at every level, and siblings after the deepest point, all stay in order.
+        let levels = (0..<400).map { "<div>\($0) " }.joined() + String(repeating: "</div>", count: 400) + "<p>end</p>"
+        let words = try document(levels).plainText.split(whereSeparator: \.isWhitespace).map(String.init)
+        #expect(words == (0..<400).map(String.init) + ["end"])
         let lists = String(repeating: "<ul><li>item", count: 5_000)
         let laidOut = try layout(lists, width: 30)
         #expect(layoutProblems(laidOut) == [])

@@ -47,6 +47,17 @@ public enum ContentDocumentParser {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             return TextDocument(href: href, language: language)
         }
+        let flattened = bytes.withContiguousStorageIfAvailable { NestingFlattener.flattened($0) }
+            ?? Array(bytes).withUnsafeBufferPointer { NestingFlattener.flattened($0) }
+        if let flattened {
+            return try parseDocument(flattened, href: href, language: language, readingProgression: readingProgression, options: options)
+        }
+        return try parseDocument(bytes, href: href, language: language, readingProgression: readingProgression, options: options)
+    }
+
+    private static func parseDocument(_ bytes: some Collection<UInt8>, href: String, language: String?,
+                                      readingProgression: ReadingProgression,
+                                      options: ContentParseOptions) throws(ContentParseError) -> TextDocument {
         let document: XMLDocument
         do {
             document = try XMLDocument(html: bytes, encoding: CharsetSniffer.encoding(of: bytes))
