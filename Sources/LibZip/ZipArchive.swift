@@ -23,13 +23,44 @@ public final class ZipArchive: Sendable {
     /// Reads up to this size are allocated at once and read in place.
     static let directReadLimit = 16 << 20
 
+    /// The compressed entries of an archive may expand to this many times the archive's
+    /// size in all, or ``minInflationAllowance``, whichever is larger: text deflates about
+    /// tenfold, a zip bomb a thousandfold and more.
+    public static let maxInflationRatio: UInt64 = 100
+    /// What the compressed entries of any archive may expand to in all.
+    public static let minInflationAllowance: UInt64 = 1 << 30
+
     /// Opens the archive at `path`, read-only.
+    ///
+    /// - Throws: ``ZipError/inconsistent(_:)`` when entries overlap (a zip bomb: every entry
+    ///   inflating one shared stream), ``ZipError/tooMuchToInflate(_:limit:)`` beyond the
+    ///   inflation allowance, and as libzip reports.
     public convenience init(path: String) throws(ZipError) {
         var code: Int32 = 0
         guard let archive = zip_open(path, ZIP_RDONLY, &code) else {
             throw ZipArchive.openError(code: code)
         }
         self.init(handle: archive, sourceFailure: nil)
+        try checkLayout(size: try FileBytes.size(of: path)) { range throws(ZipError) in
+            try FileBytes.read(range, of: path)
+        }
+    }
+
+    /// Refuses archives whose entries overlap or would inflate beyond the allowance.
+    func checkLayout(size: UInt64, read: (Range<UInt64>) throws(ZipError) -> [UInt8]) throws(ZipError) {
+        let compressed = entries.filter { !$0.isStored }
+        let inflated = compressed.reduce(UInt64(0)) { $0 &+ min($1.size, UInt64(1) << 48) }
+        let (scaled, overflow) = size.multipliedReportingOverflow(by: Self.maxInflationRatio)
+        let allowance = overflow ? UInt64.max : max(scaled, Self.minInflationAllowance)
+        guard inflated <= allowance else { throw .tooMuchToInflate(inflated, limit: allowance) }
+        guard entries.count > 1 else { return }
+        let layout = try ZipDataLayout(size: size, read: read)
+        if let (first, second) = layout.firstOverlap() {
+            func name(_ span: ZipDataLayout.Span) -> String {
+                span.index < entries.count ? entries[span.index].path : "#\(span.index)"
+            }
+            throw .inconsistent("entries \(name(first)) and \(name(second)) overlap: a zip bomb or a damaged archive")
+        }
     }
 
     /// Takes ownership of an open libzip archive and reads its central directory.
@@ -107,7 +138,7 @@ public final class ZipArchive: Sendable {
                 var probe: UInt8 = 0
                 let extra = zip_fread(file, &probe, 1)
                 if extra < 0 { throw ZipArchive.fileError(file) }
-                if extra > 0 { throw .tooLarge(entry.size) }
+                if extra > 0 { throw .largerThanDeclared(entry.size) }
                 return output
             }
         } catch {
@@ -159,7 +190,7 @@ public final class ZipArchive: Sendable {
     static func dataError(_ error: ZipError, of entry: ZipEntry) -> ZipError {
         guard entry.isEncrypted else { return error }
         switch error {
-        case .inconsistent, .tooLarge, .readFailed: return .checksumMismatch
+        case .inconsistent, .tooLarge, .largerThanDeclared, .readFailed: return .checksumMismatch
         default: return error
         }
     }

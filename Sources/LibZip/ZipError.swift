@@ -21,8 +21,12 @@ public enum ZipError: Error, Sendable, Equatable, CustomStringConvertible {
     case unsupportedEncryption(UInt16)
     /// The entry uses a compression method that cannot be read.
     case unsupportedCompression(UInt16)
-    /// The entry declares, or expands to, more than allowed.
+    /// The entry declares more than allowed.
     case tooLarge(UInt64)
+    /// The entry expands to more than the size it declares.
+    case largerThanDeclared(UInt64)
+    /// The archive's compressed entries would expand to more, in all, than allowed.
+    case tooMuchToInflate(UInt64, limit: UInt64)
     /// Any other read failure.
     case readFailed(String)
 
@@ -38,7 +42,10 @@ public enum ZipError: Error, Sendable, Equatable, CustomStringConvertible {
         case .checksumMismatch: "wrong password or damaged archive (checksum mismatch)"
         case .unsupportedEncryption(let method): "unsupported ZIP encryption method \(method)"
         case .unsupportedCompression(let method): "unsupported ZIP compression method \(method)"
-        case .tooLarge(let size): "entry too large (\(size) bytes)"
+        case .tooLarge(let size): "entry too large (\(size) bytes, more than Lectern reads at once)"
+        case .largerThanDeclared(let size): "an entry expands to more than the \(size) bytes it declares"
+        case .tooMuchToInflate(let size, let limit):
+            "its compressed entries would expand to \(size) bytes, more than the \(limit) allowed (a zip bomb?)"
         case .readFailed(let reason): "read error (\(reason))"
         }
     }

@@ -40,6 +40,7 @@ extension ZipArchive {
             throw failure ?? ZipArchive.openError(code: code)
         }
         self.init(handle: archive, sourceFailure: { context.takeFailure() })
+        try checkLayout(size: size) { range throws(ZipError) in [UInt8](try reader.read(range: range)) }
     }
 }
 

@@ -137,4 +137,17 @@ import TestSupport
             #expect(words == ["BEFORE", "DEEP", "AFTER"], "depth \(depth): \(render.stdout.prefix(200))")
         }
     }
+
+    /// 300 central-directory entries sharing one 100 MB deflate stream used to run for minutes
+    /// and exit 0: it is refused when the archive is opened (the inflation allowance; the
+    /// overlap itself is checked in the ZIP library's tests).
+    @Test func overlappingEntryZipBombIsRefusedAtOnce() throws {
+        let path = Fixtures.temporaryDirectory("hostile") + "/bomb.epub"
+        try ZipBombs.overlapping(count: 300, size: 100 << 20, mimetype: "application/epub+zip", to: path)
+        let result = try expectCleanFailure(path)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("a zip bomb"), "\(result.stderr)")
+        let info = try lectern.run(["info", path])
+        #expect(info.status == 2, "\(info.stderr)")
+    }
 }

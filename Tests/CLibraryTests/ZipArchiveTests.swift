@@ -238,7 +238,8 @@ func zipError(_ body: () throws -> Any) -> ZipError? {
         let entry = archive.entries[0]
         #expect(entry.size == 1000)
         let error = zipError { try archive.read(entry) }
-        #expect(error == .tooLarge(1000))
+        #expect(error == .largerThanDeclared(1000))
+        #expect(error?.description == "an entry expands to more than the 1000 bytes it declares")
         // A range stays within what the entry declares.
         #expect(try archive.read(entry, range: 0..<100_000).count == 1000)
     }
@@ -246,20 +247,26 @@ func zipError(_ body: () throws -> Any) -> ZipError? {
     @Test func entryDeclaringGigabytesIsRefusedBeforeReading() throws {
         let path = try zip([("huge.bin", Data(count: 100_000))], options: [["-X", "-9"]])
         var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        try ZipSurgery.setUncompressedSize(0xF000_0000, of: "huge.bin", in: &bytes)
+        // Beyond the archive's inflation allowance it is refused at open.
+        var lying = bytes
+        try ZipSurgery.setUncompressedSize(0xF000_0000, of: "huge.bin", in: &lying)
+        try lying.write(to: URL(fileURLWithPath: path))
+        #expect(zipError { try ZipArchive(path: path) } == .tooMuchToInflate(0xF000_0000, limit: ZipArchive.minInflationAllowance))
+        // Within it, the entry is refused when read whole.
+        try ZipSurgery.setUncompressedSize(0x3000_0000, of: "huge.bin", in: &bytes)
         try bytes.write(to: URL(fileURLWithPath: path))
         let archive = try ZipArchive(path: path)
         defer { archive.close() }
         let entry = archive.entries[0]
-        #expect(entry.size == 0xF000_0000)
+        #expect(entry.size == 0x3000_0000)
         #expect(entry.size > ZipArchive.maxWholeEntrySize)
-        #expect(zipError { try archive.read(entry) } == .tooLarge(0xF000_0000))
+        #expect(zipError { try archive.read(entry) } == .tooLarge(0x3000_0000))
         // Ranged reads are bounded by the range; the real data ends early.
         #expect(try archive.read(entry, range: 0..<4096) == Data(count: 4096))
         let beyond = try? archive.read(entry, range: 200_000..<200_010)
         #expect(beyond == nil || beyond == Data())
         // A range as large as the lie is refused instead of allocated.
-        #expect(zipError { try archive.read(entry, range: 0..<UInt64.max) } == .tooLarge(0xF000_0000))
+        #expect(zipError { try archive.read(entry, range: 0..<UInt64.max) } == .tooLarge(0x3000_0000))
     }
 
     @Test func entryDeclaringHundredsOfMegabytesWithLittleDataIsInconsistent() throws {
@@ -374,4 +381,68 @@ func zipError(_ body: () throws -> Any) -> ZipError? {
         #expect(ZipError.tooLarge(12).description.contains("12"))
         #expect(ZipError.notAnArchive.description == "not a ZIP archive")
     }
+}
+
+/// Zip bombs are refused when the archive is opened, before anything is inflated.
+@Suite struct ZipBombTests {
+    @Test func overlappingEntriesAreRefusedAtOpen() throws {
+        let path = Fixtures.temporaryDirectory("zip-bomb") + "/overlap.zip"
+        try ZipBombs.overlapping(count: 300, size: 1 << 20, to: path)
+        #expect {
+            try ZipArchive(path: path)
+        } throws: { error in
+            guard case ZipError.inconsistent(let reason) = error else { return false }
+            return reason.contains("OEBPS/bomb0000.xhtml and OEBPS/bomb0001.xhtml overlap")
+        }
+        // The same through a random-access reader (a remote archive).
+        let data = Fixtures.bytes(path)
+        #expect(throws: ZipError.self) { try ZipArchive(reader: InMemoryZipReader(data: data)) }
+    }
+
+    @Test func archivesThatWouldInflateBeyondTheAllowanceAreRefused() throws {
+        // 1,200 copies of 1 MiB of zeros deflated to ~1 KB each: 1.2 GiB from a 1.3 MB file.
+        let path = Fixtures.temporaryDirectory("zip-bomb") + "/repeated.zip"
+        try ZipBombs.repeated(count: 1200, size: 1 << 20, to: path)
+        #expect {
+            try ZipArchive(path: path)
+        } throws: { error in
+            guard case ZipError.tooMuchToInflate(let size, let limit) = error else { return false }
+            return size == 1200 << 20 && limit == ZipArchive.minInflationAllowance
+        }
+        // Below the allowance, separate entries are read as usual.
+        let fine = Fixtures.temporaryDirectory("zip-bomb") + "/fine.zip"
+        try ZipBombs.repeated(count: 3, size: 1 << 20, to: fine)
+        let archive = try ZipArchive(path: fine)
+        #expect(archive.entries.count == 3)
+        #expect(try archive.read(archive.entries[2]).count == 1 << 20)
+    }
+
+    @Test func theSamplesAndZIP64ArchivesHaveNoOverlap() throws {
+        for sample in ["epub/idpf-wasteland.epub", "cbz/swifttoolkit-test-comicinfo.cbz", "audiobook/swifttoolkit-audiotest.zab",
+                       "protected-zip/derived-wasteland-winzip-aes256-secret.epub"] {
+            #expect(try ZipArchive(path: Fixtures.sample(sample)).entries.count > 1, "\(sample)")
+        }
+        // `zip -fz` writes ZIP64 records even for small files.
+        let folder = Fixtures.temporaryDirectory("zip64")
+        try Data(repeating: 0x41, count: 5000).write(to: URL(fileURLWithPath: folder + "/a.txt"))
+        try Data(repeating: 0x42, count: 5000).write(to: URL(fileURLWithPath: folder + "/b.txt"))
+        try ZipBuilder.run("/usr/bin/zip", ["-q", "-fz", "z64.zip", "a.txt", "b.txt"], in: folder)
+        let archive = try ZipArchive(path: folder + "/z64.zip")
+        #expect(try archive.read(try #require(archive.entry(at: "b.txt"))) == Data(repeating: 0x42, count: 5000))
+        // A self-extracting stub before the archive shifts every offset.
+        try ZipBuilder.run("/usr/bin/zip", ["-q", "plain.zip", "a.txt", "b.txt"], in: folder)
+        var stubbed = Data(repeating: 0x90, count: 4096)
+        stubbed.append(Fixtures.bytes(folder + "/plain.zip"))
+        try stubbed.write(to: URL(fileURLWithPath: folder + "/stub.zip"))
+        try ZipBuilder.run("/usr/bin/zip", ["-q", "-A", "stub.zip"], in: folder)
+        let stub = try ZipArchive(path: folder + "/stub.zip")
+        #expect(try stub.read(try #require(stub.entry(at: "b.txt"))) == Data(repeating: 0x42, count: 5000))
+    }
+}
+
+/// An archive in memory, read as a remote one would be.
+struct InMemoryZipReader: ZipRandomAccessReader {
+    let data: Data
+    func size() throws(ZipError) -> UInt64 { UInt64(data.count) }
+    func read(range: Range<UInt64>) throws(ZipError) -> Data { data.subdata(in: Int(range.lowerBound)..<Int(range.upperBound)) }
 }
