@@ -150,4 +150,27 @@ import TestSupport
         let info = try lectern.run(["info", path])
         #expect(info.status == 2, "\(info.stderr)")
     }
+
+    /// EPUB (OCF 3.3) allows only stored and Deflate entries: a bzip2 chapter is an error,
+    /// even though libzip could read it. A comic book archive keeps reading what libzip reads.
+    @Test func epubEntriesCompressedWithBzip2AreRefused() throws {
+        let path = try epub([.init("OPS/package.opf", Self.opf())])
+        let folder = Fixtures.temporaryDirectory("bzip2")
+        try FileManager.default.createDirectory(atPath: folder + "/OPS", withIntermediateDirectories: true)
+        let chapter = "<html xmlns=\"http://www.w3.org/1999/xhtml\"><body>" + String(repeating: "<p>Some text.</p>", count: 200) + "</body></html>"
+        try Data(chapter.utf8).write(to: URL(fileURLWithPath: folder + "/OPS/c1.xhtml"))
+        try ZipBuilder.run("/usr/bin/zip", ["-q", "-Z", "bzip2", path, "OPS/c1.xhtml"], in: folder)
+        let listing = try ZipBuilder.run("/usr/bin/unzip", ["-v", path])
+        try #require(listing.contains("BZip2"), "zip wrote no bzip2 entry: \(listing)")
+        let result = try expectCleanFailure(path)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("OPS/c1.xhtml") && result.stderr.contains("bzip2 (ZIP method 12)"), "\(result.stderr)")
+
+        let comic = Fixtures.temporaryDirectory("bzip2") + "/comic"
+        try FileManager.default.createDirectory(atPath: comic, withIntermediateDirectories: true)
+        try ZipBuilder.run("/usr/bin/unzip", ["-q", Fixtures.sample("cbz/derived-page-blanche-excerpt.cbz"), "-d", comic])
+        try ZipBuilder.run("/usr/bin/zip", ["-q", "-r", "-Z", "bzip2", "../comic.cbz", "."], in: comic)
+        let check = try lectern.run(["check", comic + "/../comic.cbz"])
+        #expect(check.status == 0, "\(check.stderr)")
+    }
 }

@@ -60,6 +60,28 @@ enum EPUBContainerParser {
 enum EPUBPackageChecks {
     static let mimetype = "application/epub+zip"
 
+    /// Refuses a container with an entry compressed otherwise than stored or Deflate: OCF 3.3
+    /// (§4.2.4) requires reading systems to treat it as in error, even when libzip could
+    /// read it (bzip2, LZMA, Zstandard…).
+    static func checkCompression(of asset: Asset) throws(PublicationParseError) {
+        guard let archive = (asset.fetcher as? ArchiveFetcher)?.archive else { return }
+        for entry in archive.entries where entry.compressionMethod != 0 && entry.compressionMethod != 8 {
+            throw .invalid(href: entry.path, reason: "compressed with \(methodName(entry.compressionMethod)); "
+                + "an EPUB may only store or Deflate its entries")
+        }
+    }
+
+    static func methodName(_ method: UInt16) -> String {
+        switch method {
+        case 9: "Deflate64 (ZIP method 9)"
+        case 12: "bzip2 (ZIP method 12)"
+        case 14: "LZMA (ZIP method 14)"
+        case 93: "Zstandard (ZIP method 93)"
+        case 95: "xz (ZIP method 95)"
+        default: "ZIP method \(method)"
+        }
+    }
+
     /// Checks the `mimetype` entry: present, first, stored, exactly `application/epub+zip`.
     static func checkMimetype(in fetcher: any Fetcher, warnings: (any WarningLogger)?) {
         guard let warnings else { return }

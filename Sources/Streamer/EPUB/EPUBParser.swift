@@ -16,6 +16,7 @@ public struct EPUBParser: PublicationParser {
     public func parse(asset: Asset, fetcher: any Fetcher, warnings: (any WarningLogger)?) throws(PublicationParseError) -> PublicationBuilder? {
         guard asset.format.kind == .epub else { return nil }
 
+        try EPUBPackageChecks.checkCompression(of: asset)
         EPUBPackageChecks.checkMimetype(in: fetcher, warnings: warnings)
         let packagePath = try EPUBContainerParser.packagePath(in: fetcher, warnings: warnings)
         let packageHref = EPUBHref.of(path: packagePath)
