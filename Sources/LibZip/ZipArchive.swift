@@ -46,10 +46,24 @@ public final class ZipArchive: Sendable {
         }
     }
 
+    /// Deflate expands data at most about 1032 times: an entry declaring more is a lie that
+    /// reading it catches (it ends early), after inflating no more than this.
+    static let maxDeflateRatio: UInt64 = 1032
+
+    /// The bytes reading `entry` whole may inflate: none when stored, at most what Deflate can
+    /// produce from its compressed size, else what it declares.
+    static func inflationCost(of entry: ZipEntry) -> UInt64 {
+        let declared = min(entry.size, UInt64(1) << 48)
+        switch entry.compressionMethod {
+        case 0: return 0
+        case 8: return min(declared, min(entry.compressedSize, UInt64(1) << 48) * maxDeflateRatio + 1024)
+        default: return declared
+        }
+    }
+
     /// Refuses archives whose entries overlap or would inflate beyond the allowance.
     func checkLayout(size: UInt64, read: (Range<UInt64>) throws(ZipError) -> [UInt8]) throws(ZipError) {
-        let compressed = entries.filter { !$0.isStored }
-        let inflated = compressed.reduce(UInt64(0)) { $0 &+ min($1.size, UInt64(1) << 48) }
+        let inflated = entries.reduce(UInt64(0)) { $0 &+ Self.inflationCost(of: $1) }
         let (scaled, overflow) = size.multipliedReportingOverflow(by: Self.maxInflationRatio)
         let allowance = overflow ? UInt64.max : max(scaled, Self.minInflationAllowance)
         guard inflated <= allowance else { throw .tooMuchToInflate(inflated, limit: allowance) }
