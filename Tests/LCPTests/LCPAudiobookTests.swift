@@ -151,6 +151,28 @@ import TestSupport
         let bytesRead = try #require(end["bytesRead"] as? Int)
         #expect(bytesRead < track.plaintext.count / 20, "read \(bytesRead) of \(track.plaintext.count)")
     }
+    /// A package whose manifest names its tracks by the publisher's URLs (with or without a
+    /// `self` link) reads the packaged tracks, offline, instead of going to the network.
+    @Test(arguments: [("http://publisher.example/", nil), ("https://cdn.example/books/42/", "https://cdn.example/books/42/manifest.json"),
+                      ("https://cdn.example/media/x/", "https://elsewhere.example/manifest.json")] as [(String, String?)])
+    func absoluteURLsOfPackagedTracksReadThePackage(prefix: String, selfLink: String?) throws {
+        let license = try LicenseForge.make(LicenseSpec())
+        let tracks = try AudiobookForge.sampleTracks()
+        let path = Fixtures.temporaryDirectory("lcp-audiobook") + "/book.lcpa"
+        try AudiobookForge.write(at: path, license: license, tracks: tracks, hrefPrefix: prefix, selfLink: selfLink)
+        let check = try run(["check", "--json", "--passphrase", "open sesame", path])
+        #expect(check.status == 0, "\(check.stderr)")
+        let report = try #require(check.json as? [String: Any])
+        var hashes: [String: String] = [:]
+        for resource in report["resources"] as? [[String: Any]] ?? [] {
+            if let href = resource["href"] as? String, let hash = resource["sha256"] as? String { hashes[href] = hash }
+        }
+        for track in tracks {
+            #expect(hashes[track.path] == Digest.sha256(track.plaintext).hexString, "\(track.path): \(hashes)")
+        }
+        let info = try run(["info", "--passphrase", "open sesame", path])
+        #expect(info.stdout.contains("Guitar, second half"), "the table of contents follows: \(info.stdout)")
+    }
 }
 
 /// An audiobook opened from a bare `.lcpl`: the package is streamed from the content server
@@ -177,4 +199,5 @@ import TestSupport
         let gets = try server.log().filter { $0.path == URL(string: served.url)!.path && $0.method == "GET" }
         #expect(!gets.isEmpty && gets.allSatisfy { $0.range != nil })
     }
+
 }

@@ -69,11 +69,16 @@ import TestSupport
 
     @Test func unlimitedRightsAreNeverExhausted() throws {
         let repository = LCPSQLiteLicenseRepository(store: try LCPSQLiteStore(path: path))
-        let document = try license(copy: nil, print: -5)
+        let document = try license(copy: nil, print: nil)
         try repository.addLicense(document, publicationPath: nil)
         #expect(try repository.rightsLeft(licenseID: document.id) == LCPRightsLeft(copies: nil, prints: nil))
         #expect(try repository.consume(.copy, amount: 1_000_000, licenseID: document.id))
         #expect(try repository.consume(.print, amount: 1_000_000, licenseID: document.id))
+        // A negative quota is no right at all, not an unlimited one.
+        let negative = try license(copy: -100, print: -5)
+        try repository.addLicense(negative, publicationPath: nil)
+        #expect(try repository.rightsLeft(licenseID: negative.id) == LCPRightsLeft(copies: 0, prints: 0))
+        #expect(try !repository.consume(.print, amount: 1, licenseID: negative.id))
     }
 
     @Test func deviceIdentityIsStablePerProviderAndRegistrationIsRemembered() throws {

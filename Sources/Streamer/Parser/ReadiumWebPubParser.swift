@@ -42,7 +42,12 @@ public struct ReadiumWebPubParser: PublicationParser {
             throw .invalid(href: manifestHref, reason: "the manifest has an empty reading order")
         }
         // The manifest of a package describes itself with hrefs relative to the package; a
-        // `self` link pointing elsewhere must not redirect reads.
+        // `self` link pointing elsewhere must not redirect reads, and files named by their
+        // publisher's URLs are read from the package when it holds them.
+        if [.webpub, .audiobook, .divina, .lcpdf, .lcpa].contains(asset.format.kind) {
+            let paths = Set(fetcher.links.compactMap(\.path))
+            manifest = PackagedHrefLocalizer(paths: paths, manifest: manifest).localized(manifest)
+        }
         if asset.format.kind == .lcpdf, !manifest.conforms(to: Manifest.Profile.pdf) {
             warnings.log("the LCP PDF manifest does not declare the PDF profile", severity: .minor, href: manifestHref)
         }

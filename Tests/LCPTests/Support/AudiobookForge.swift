@@ -44,9 +44,13 @@ enum AudiobookForge {
     /// Writes the audiobook at `path`: tracks encrypted with the license's content key (stored,
     /// as the LCP audiobook note requires), a clear cover, and a table of contents with one
     /// entry per track plus one `#t=` entry in the first.
-    /// - Parameter damage: changes the encrypted bytes of the first track.
+    /// - Parameters:
+    ///   - damage: changes the encrypted bytes of the first track.
+    ///   - hrefPrefix: put before each track's path in the manifest (a publisher's URL), while
+    ///     the package keeps the track at its path.
     static func write(at path: String, license: ForgedLicense?, contentKey: [UInt8]? = nil, tracks: [Track],
-                      title: String = "Forged Audiobook", damage: ((inout [UInt8]) -> Void)? = nil) throws {
+                      title: String = "Forged Audiobook", hrefPrefix: String = "", selfLink: String? = nil,
+                      damage: ((inout [UInt8]) -> Void)? = nil) throws {
         let key = contentKey ?? license?.contentKey ?? LicenseForge.randomBytes(32)
         let encrypted = JSONValue.object(JSONObject([
             "scheme": .string(LCPDecryptor.scheme), "profile": .string(LCPProfile.basic),
@@ -54,17 +58,17 @@ enum AudiobookForge {
         ]))
         let readingOrder = tracks.map { track in
             JSONValue.object(JSONObject([
-                "href": .string(track.path), "type": .string("audio/mpeg"), "title": .string(track.title),
+                "href": .string(hrefPrefix + track.path), "type": .string("audio/mpeg"), "title": .string(track.title),
                 "duration": .double(track.duration), "bitrate": .int(128),
                 "properties": .object(JSONObject(["encrypted": encrypted])),
             ]))
         }
-        var toc = tracks.map { JSONValue.object(JSONObject(["href": .string($0.path), "title": .string($0.title)])) }
+        var toc = tracks.map { JSONValue.object(JSONObject(["href": .string(hrefPrefix + $0.path), "title": .string($0.title)])) }
         if let first = tracks.first {
-            toc.insert(.object(JSONObject(["href": .string(first.path + "#t=\(Int(first.duration / 2))"),
+            toc.insert(.object(JSONObject(["href": .string(hrefPrefix + first.path + "#t=\(Int(first.duration / 2))"),
                                            "title": .string(first.title + ", second half")])), at: 1)
         }
-        let manifest = JSONValue.object(JSONObject([
+        var manifest = JSONValue.object(JSONObject([
             "@context": .string("https://readium.org/webpub-manifest/context.jsonld"),
             "metadata": .object(JSONObject([
                 "@type": .string("http://schema.org/Audiobook"), "title": .string(title),
@@ -75,6 +79,11 @@ enum AudiobookForge {
             "resources": .array([.object(JSONObject(["href": .string("cover.png"), "type": .string("image/png"), "rel": .string("cover")]))]),
             "toc": .array(toc),
         ]))
+        if let selfLink, case .object(var object) = manifest {
+            object["links"] = .array([.object(JSONObject(["rel": .string("self"), "href": .string(selfLink),
+                                                          "type": .string("application/audiobook+json")]))])
+            manifest = .object(object)
+        }
         var entries: [ZipBuilder.Entry] = [
             .init("manifest.json", Data(JSONWriter().bytes(manifest))),
             .init("cover.png", Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + LicenseForge.randomBytes(200)), compression: .stored),
