@@ -106,6 +106,28 @@ import Testing
         #expect(layoutProblems(laidOut) == [])
         #expect(laidOut.lineCount > 3_000)
     }
+
+    /// An internal DTD subset is dropped — it used to be shown as text at the top of the
+    /// chapter — and its entities are never expanded (no billion laughs).
+    @Test func internalDTDSubsetsAreNeitherShownNorExpanded() throws {
+        let subset = """
+            <!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.1//EN" "xhtml11.dtd" [
+              <!ENTITY author "Jane ] Doe">
+              <!-- a comment with ] inside -->
+              <!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+              <!ATTLIST p class CDATA #IMPLIED>
+            ]>
+            """
+        for doctype in [subset, subset.lowercased()] {
+            let html = "<?xml version=\"1.0\"?>\n" + doctype + "\n<html xmlns=\"http://www.w3.org/1999/xhtml\"><body><p>By &author; &lol2;.</p><p>After.</p></body></html>"
+            let laidOut = try layout(html, width: 60)
+            #expect(laidOut.textLines == ["By &author; &lol2;.", "  After."], "\(laidOut.textLines)")
+        }
+        // A DOCTYPE without a subset, and one whose identifier holds a bracket, are left alone.
+        #expect(try layout("<!DOCTYPE html><html><body><p>Plain.</p></body></html>", width: 40).textLines == ["Plain."])
+        let quoted = "<!DOCTYPE html SYSTEM \"a[b].dtd\"><html><body><p>Quoted.</p></body></html>"
+        #expect(try layout(quoted, width: 40).textLines == ["Quoted."])
+    }
 }
 
 /// A deterministic random generator, so a failure can be reproduced.
@@ -119,4 +141,5 @@ struct SeededGenerator: RandomNumberGenerator {
         value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
         return value ^ (value >> 31)
     }
+
 }

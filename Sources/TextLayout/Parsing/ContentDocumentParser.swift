@@ -47,12 +47,19 @@ public enum ContentDocumentParser {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             return TextDocument(href: href, language: language)
         }
-        let flattened = bytes.withContiguousStorageIfAvailable { NestingFlattener.flattened($0) }
-            ?? Array(bytes).withUnsafeBufferPointer { NestingFlattener.flattened($0) }
-        if let flattened {
-            return try parseDocument(flattened, href: href, language: language, readingProgression: readingProgression, options: options)
+        // What libxml2's HTML parser cannot take as it is: an internal DTD subset (shown as
+        // text) and nesting deeper than it builds (the rest of the chapter lost).
+        let prepared = bytes.withContiguousStorageIfAvailable(prepare) ?? Array(bytes).withUnsafeBufferPointer(prepare)
+        if let prepared {
+            return try parseDocument(prepared, href: href, language: language, readingProgression: readingProgression, options: options)
         }
         return try parseDocument(bytes, href: href, language: language, readingProgression: readingProgression, options: options)
+    }
+
+    /// The bytes to parse instead of `bytes`, or nil when they can be parsed as they are.
+    private static func prepare(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        guard let withoutSubset = DoctypeSubsetRemover.removed(bytes) else { return NestingFlattener.flattened(bytes) }
+        return withoutSubset.withUnsafeBufferPointer { NestingFlattener.flattened($0) } ?? withoutSubset
     }
 
     private static func parseDocument(_ bytes: some Collection<UInt8>, href: String, language: String?,
