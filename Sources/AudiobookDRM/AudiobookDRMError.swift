@@ -8,6 +8,8 @@ public enum AudiobookDRMError: Error, Sendable, Hashable, CustomStringConvertibl
     case notYetAvailable(Date)
     /// The rights period has ended.
     case expired(Date)
+    /// The rights period is present but cannot be read (which bounds, or why).
+    case unreadableRightsPeriod(String)
     /// The License Status Document gives a status other than `ready` or `active`.
     case licenseStatus(String)
     /// The signature names no issuer (nil) or one Lectern does not trust.
@@ -27,6 +29,9 @@ public enum AudiobookDRMError: Error, Sendable, Hashable, CustomStringConvertibl
         switch self {
         case .notYetAvailable(let start):
             "This audiobook is not yet available until \(ISO8601Instant.display(start))."
+        case .unreadableRightsPeriod(let what):
+            what.hasPrefix("it ") ? "This audiobook's rights period cannot be read (\(what)), so it is not opened."
+                : "This audiobook's rights period cannot be read (its \(what)), so it is not opened."
         case .expired(let end):
             "This audiobook loan expired on \(ISO8601Instant.display(end))."
         case .licenseStatus(let status):

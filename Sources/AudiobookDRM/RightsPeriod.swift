@@ -6,7 +6,9 @@ import Shared
 struct RightsPeriod: Sendable {
     var start: Date?
     var end: Date?
-    /// Bounds present but unreadable, ignored (a skip, not a failure: audiobook-drm.md §5).
+    /// Bounds present but unreadable. They fail the check: a period that cannot be read
+    /// cannot be shown to be current (audiobook-drm.md §5 suggests a skip; rights fail
+    /// closed here, as LCP's do).
     var unreadableBounds: [String]
 
     /// Reads the rights object; nil when it is not an object.
@@ -25,19 +27,18 @@ struct RightsPeriod: Sendable {
 
     /// Checks `now` against the period.
     func check(now: Date) -> AudiobookDRMReport.Outcome {
+        if !unreadableBounds.isEmpty { return .failed(.unreadableRightsPeriod(unreadableBounds.joined(separator: " and "))) }
         if let start, now < start { return .failed(.notYetAvailable(start)) }
         if let end, now > end { return .failed(.expired(end)) }
-        if start == nil, end == nil {
-            return .skipped(unreadableBounds.isEmpty ? "the rights period has no bounds"
-                : "the rights period's \(unreadableBounds.joined(separator: " and ")) could not be read")
-        }
+        if start == nil, end == nil { return .skipped("the rights period has no bounds") }
         return .passed
     }
 
-    /// The check of a manifest's rights member (absent → skipped).
+    /// The check of a manifest's rights member (absent or null → skipped; present but not an
+    /// object → failed).
     static func check(_ json: JSONValue?, now: Date) -> AudiobookDRMReport.Outcome {
-        guard let json else { return .skipped("the manifest has no rights period") }
-        guard let period = RightsPeriod(json: json) else { return .skipped("the rights period is not a JSON object") }
+        guard let json, json != .null else { return .skipped("the manifest has no rights period") }
+        guard let period = RightsPeriod(json: json) else { return .failed(.unreadableRightsPeriod("it is not a JSON object")) }
         return period.check(now: now)
     }
 }

@@ -26,6 +26,16 @@ import TestSupport
         return try await DRMTestKit.open(path, configuration: configuration).drmError
     }
 
+    /// A signed audiobook whose rights period cannot be read is restricted, not opened.
+    @Test func unreadableRightsPeriodsRestrictTheBook() async throws {
+        let key = FeedbooksVocabulary.rightsKey
+        #expect(try await error(metadata: #", "\#(key)": {"start": "not a date", "end": "2099-01-01T00:00:00Z"}"#)
+            == .unreadableRightsPeriod("start"))
+        #expect(try await error(metadata: #", "\#(key)": {"end": 20990101}"#) == .unreadableRightsPeriod("end"))
+        #expect(try await error(metadata: #", "\#(key)": "always""#) == .unreadableRightsPeriod("it is not a JSON object"))
+        #expect(try await error(metadata: #", "\#(key)": {"start": "2000-01-01T00:00:00Z", "end": "2099-01-01T00:00:00Z"}"#) == nil)
+    }
+
     @Test func malformedSignatureObjects() async throws {
         let key = FeedbooksVocabulary.signatureKey
         let issuer = DRMTestKit.testIssuer, algorithm = FeedbooksVocabulary.rsaSHA256

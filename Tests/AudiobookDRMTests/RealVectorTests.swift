@@ -136,14 +136,19 @@ import TestSupport
             == "This audiobook loan expired on 2000-02-01 11:45 UTC.")
     }
 
-    @Test func unreadableRightsDatesAreSkipped() {
+    /// A rights period that is there but cannot be read fails closed: the book does not open.
+    @Test func unreadableRightsDatesFailClosed() {
         let now = DRMTestKit.date("2020-01-01T00:00:00Z")
         let garbage = try! JSONParser.parse(#"{"start": "yesterday", "end": 12}"#)
-        #expect(RightsPeriod.check(garbage, now: now) == .skipped("the rights period's start and end could not be read"))
-        let half = try! JSONParser.parse(#"{"start": "soon", "end": "2019-12-31T23:59:59Z"}"#)
-        #expect(RightsPeriod.check(half, now: now) == .failed(.expired(DRMTestKit.date("2019-12-31T23:59:59Z"))))
-        #expect(RightsPeriod.check(.string("2000"), now: now) == .skipped("the rights period is not a JSON object"))
+        #expect(RightsPeriod.check(garbage, now: now) == .failed(.unreadableRightsPeriod("start and end")))
+        #expect(AudiobookDRMError.unreadableRightsPeriod("start and end").userMessage
+            == "This audiobook's rights period cannot be read (its start and end), so it is not opened.")
+        let half = try! JSONParser.parse(#"{"start": "soon", "end": "2030-12-31T23:59:59Z"}"#)
+        #expect(RightsPeriod.check(half, now: now) == .failed(.unreadableRightsPeriod("start")))
+        #expect(RightsPeriod.check(.string("2000"), now: now) == .failed(.unreadableRightsPeriod("it is not a JSON object")))
         #expect(RightsPeriod.check(nil, now: now) == .skipped("the manifest has no rights period"))
+        #expect(RightsPeriod.check(.null, now: now) == .skipped("the manifest has no rights period"))
+        #expect(RightsPeriod.check(try! JSONParser.parse(#"{"start": null}"#), now: now) == .skipped("the rights period has no bounds"))
         // Fractional seconds count.
         let quarter = DRMTestKit.date("2020-01-01T00:00:00.250Z")
         #expect(RightsPeriod.check(try! JSONParser.parse(#"{"end": "2020-01-01T00:00:00.500Z"}"#), now: quarter) == .passed)
