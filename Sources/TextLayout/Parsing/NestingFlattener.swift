@@ -37,8 +37,8 @@ public enum NestingFlattener {
 private struct TagScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     let maxDepth: Int
-    /// Open elements: lower-cased name and whether its tags are removed.
-    var stack: [(name: [UInt8], removed: Bool)] = []
+    /// Open elements: name and whether its tags are removed.
+    var stack: [(name: TagName, removed: Bool)] = []
     var removed: [Range<Int>] = []
     var index = 0
 
@@ -47,22 +47,23 @@ private struct TagScanner {
         self.maxDepth = maxDepth
     }
 
-    static let voidElements: Set<[UInt8]> = Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link",
-                                                 "meta", "param", "source", "track", "wbr"].map { Array($0.utf8) })
-    static let rawTextElements: Set<[UInt8]> = Set(["script", "style", "textarea", "title"].map { Array($0.utf8) })
+    static let voidElements: Set<TagName> = Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link",
+                                                 "meta", "param", "source", "track", "wbr"].map(TagName.init))
+    static let rawTextElements: Set<TagName> = Set(["script", "style", "textarea", "title"].map(TagName.init))
+    static let paragraph = TagName("p")
     /// Start tags that close an open `p` (HTML's "close a p element").
-    static let closesParagraph: Set<[UInt8]> = Set([
+    static let closesParagraph: Set<TagName> = Set([
         "address", "article", "aside", "blockquote", "details", "div", "dl", "fieldset", "figcaption", "figure",
         "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "main", "nav", "ol", "p", "pre",
         "section", "table", "ul",
-    ].map { Array($0.utf8) })
+    ].map(TagName.init))
     /// Start tags that close an open element of the same family.
-    static let siblingFamilies: [[UInt8]: Set<[UInt8]>] = {
-        func set(_ names: [String]) -> Set<[UInt8]> { Set(names.map { Array($0.utf8) }) }
+    static let siblingFamilies: [TagName: Set<TagName>] = {
+        func set(_ names: [String]) -> Set<TagName> { Set(names.map(TagName.init)) }
         return [
-            Array("li".utf8): set(["li"]), Array("dt".utf8): set(["dt", "dd"]), Array("dd".utf8): set(["dt", "dd"]),
-            Array("td".utf8): set(["td", "th"]), Array("th".utf8): set(["td", "th"]), Array("tr".utf8): set(["tr", "td", "th"]),
-            Array("option".utf8): set(["option"]),
+            TagName("li"): set(["li"]), TagName("dt"): set(["dt", "dd"]), TagName("dd"): set(["dt", "dd"]),
+            TagName("td"): set(["td", "th"]), TagName("th"): set(["td", "th"]), TagName("tr"): set(["tr", "td", "th"]),
+            TagName("option"): set(["option"]),
         ]
     }()
 
@@ -93,7 +94,7 @@ private struct TagScanner {
         let name = readName()
         let selfClosing = skipAttributes()
         if Self.voidElements.contains(name) { return }
-        if Self.closesParagraph.contains(name), stack.last?.name == Array("p".utf8) { closeTop() }
+        if Self.closesParagraph.contains(name), stack.last?.name == Self.paragraph { closeTop() }
         if let family = Self.siblingFamilies[name] {
             while let top = stack.last?.name, family.contains(top) { closeTop() }
         }
@@ -132,15 +133,14 @@ private struct TagScanner {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
     }
 
-    /// The tag name at `index`, lower-cased, without a namespace prefix.
-    mutating func readName() -> [UInt8] {
-        var name: [UInt8] = []
+    /// The tag name at `index`, without a namespace prefix.
+    mutating func readName() -> TagName {
+        var name = TagName()
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") || byte <= 0x20 { break }
-            name.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
             index += 1
-            if byte == UInt8(ascii: ":") { name.removeAll() }
+            if byte == UInt8(ascii: ":") { name = TagName() } else { name.append(byte) }
         }
         return name
     }
@@ -163,16 +163,16 @@ private struct TagScanner {
     }
 
     /// The position of the `</name` that ends a raw-text element (or the end of the bytes).
-    func rawTextEnd(of name: [UInt8]) -> Int {
+    func rawTextEnd(of name: TagName) -> Int {
         var position = index
         while let open = find(UInt8(ascii: "<"), from: position) {
             if open + 1 < bytes.count, bytes[open + 1] == UInt8(ascii: "/") {
-                var cursor = open + 2, matched = true
-                for letter in name {
-                    guard cursor < bytes.count, bytes[cursor] | 0x20 == letter | 0x20 else { matched = false; break }
+                var cursor = open + 2, candidate = TagName()
+                while cursor < bytes.count, isLetter(bytes[cursor]) {
+                    candidate.append(bytes[cursor])
                     cursor += 1
                 }
-                if matched { return open }
+                if candidate == name { return open }
             }
             position = open + 1
         }
@@ -205,5 +205,30 @@ private struct TagScanner {
             position = candidate + 1
         }
         return bytes.count
+    }
+}
+
+/// A tag name, lower-cased, in two words (the first 16 bytes and the length): comparing and
+/// hashing it allocates nothing, which matters on chapters of millions of tags. Longer names
+/// that share their first 16 bytes compare equal, which no HTML element name does.
+struct TagName: Hashable {
+    private var head: UInt64 = 0
+    private var tail: UInt64 = 0
+    private var count: UInt32 = 0
+
+    init() {}
+
+    init(_ text: String) {
+        for byte in text.utf8 { append(byte) }
+    }
+
+    mutating func append(_ byte: UInt8) {
+        let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+        if count < 8 {
+            head |= UInt64(lower) << (8 * UInt64(count))
+        } else if count < 16 {
+            tail |= UInt64(lower) << (8 * UInt64(count - 8))
+        }
+        count &+= 1
     }
 }
