@@ -100,9 +100,16 @@ enum Interruption {
 }
 
 /// The download's progress on standard error: a bar with the percentage when the length is
-/// known, the bytes received otherwise; redrawn in place, at most a few times a second.
+/// known, the bytes received otherwise; redrawn in place, at most a few times a second, when
+/// standard error is a terminal. Elsewhere (a log, a pipe) no escape sequence is written: one
+/// line when the download ends.
 final class ProgressBar: Sendable {
     private let state = Mutex<(lastDraw: Double, lastText: String, drawn: Bool)>((0, "", false))
+    private let isTerminal: Bool
+
+    init(isTerminal: Bool = isatty(2) == 1) {
+        self.isTerminal = isTerminal
+    }
 
     func show(_ progress: LCPAcquisitionProgress) {
         let text: String
@@ -124,12 +131,14 @@ final class ProgressBar: Sendable {
             state.drawn = true
             return true
         }
-        if shouldDraw { Self.write("\r\u{1B}[K" + text) }
+        if shouldDraw, isTerminal { Self.write("\r\u{1B}[K" + text) }
     }
 
-    /// Ends the line the bar was drawn on.
+    /// Ends the line the bar was drawn on (off a terminal: writes the last state once).
     func finish() {
-        if state.withLock({ $0.drawn }) { Self.write("\n") }
+        let (drawn, last) = state.withLock { ($0.drawn, $0.lastText) }
+        guard drawn else { return }
+        Self.write(isTerminal ? "\n" : last + "\n")
     }
 
     static func size(_ bytes: Int64) -> String {
@@ -144,14 +153,6 @@ final class ProgressBar: Sendable {
     }
 
     private static func write(_ text: String) {
-        let bytes = Array(text.utf8)
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(2, buffer.baseAddress! + offset, buffer.count - offset)
-                if written <= 0 { break }
-                offset += written
-            }
-        }
+        Output.writeAll(2, Array(text.utf8))
     }
 }

@@ -76,7 +76,7 @@ struct RenderCommand: AsyncParsableCommand {
                     line.appendText(to: &bytes)
                     bytes.append(0x0A)
                 }
-                Self.writeOut(bytes)
+                Output.text(String(decoding: bytes, as: UTF8.self))
             } catch {
                 Output.error("\(path): \(error.userMessage)")
                 failed += 1
@@ -84,19 +84,6 @@ struct RenderCommand: AsyncParsableCommand {
         }
         Output.flush()
         if failed > 0 { throw ExitStatus.someFailed }
-    }
-
-    /// Writes bytes to standard output, after anything buffered by `Output.line`.
-    static func writeOut(_ bytes: [UInt8]) {
-        Output.flush()
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(1, buffer.baseAddress! + offset, buffer.count - offset)
-                if written <= 0 { break }
-                offset += written
-            }
-        }
     }
 
     /// `$COLUMNS`, when it holds a usable width.

@@ -59,7 +59,8 @@ struct ShelfCommand: AsyncParsableCommand {
 
     private func printTable(header: [String], rows: [[String]]) {
         let limits = [40, 24, 10, 30, 60]
-        let all = [header] + rows
+        // Shown on one line, controls visible, before the columns are measured.
+        let all = ([header] + rows).map { $0.map(TerminalText.singleLine) }
         let widths = header.indices.map { column in min(limits[column], all.map { $0[column].count }.max() ?? 0) }
         for row in all {
             let cells = row.indices.map { column -> String in

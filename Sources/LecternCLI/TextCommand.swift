@@ -53,9 +53,11 @@ struct TextCommand: AsyncParsableCommand {
         var text = ""
         var unreadable: [Int] = []
         for index in pages {
+            // The page break is Lectern's own; the page's text is shown with its controls
+            // (a form feed inside a page among them) visible.
             if index > pages.lowerBound { text += "\u{0C}" }
             if let pageText = service.text(ofPage: index) {
-                text += pageText
+                text += TerminalText.sanitized(pageText)
                 if !pageText.hasSuffix("\n") { text += "\n" }
             } else {
                 unreadable.append(index + 1)
@@ -66,22 +68,10 @@ struct TextCommand: AsyncParsableCommand {
             Output.error("\(path): copying this much text is not allowed by its rights")
             throw ExitStatus.restricted
         }
-        Self.emit(text)
+        Output.writeAll(1, Array(text.utf8))
         if !unreadable.isEmpty {
             Output.error("\(path): page(s) \(unreadable.map(String.init).joined(separator: ", ")) could not be read")
             throw ExitStatus.someFailed
-        }
-    }
-
-    private static func emit(_ text: String) {
-        let bytes = Array(text.utf8)
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(1, buffer.baseAddress! + offset, buffer.count - offset)
-                if written <= 0 { break }
-                offset += written
-            }
         }
     }
 }

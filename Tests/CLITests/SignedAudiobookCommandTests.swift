@@ -107,6 +107,25 @@ import TestSupport
         return folder + "/book.json"
     }
 
+    /// An issuer Lectern does not know is named in the error, shown and never executed.
+    @Test func aHostileIssuerIsShownNotExecuted() throws {
+        let manifest = """
+            {"metadata": {"title": "Signed", "@type": "http://schema.org/Audiobook"},
+             "readingOrder": [{"href": "track.mp3", "type": "audio/mpeg", "duration": 12.5}]}
+            """
+        let signed = try Self.signer.sign(Data(manifest.utf8), issuer: "https://issuer.test/" + TerminalSafety.payload)
+        let folder = Fixtures.temporaryDirectory("cli-signed-hostile")
+        try Data(repeating: 0x55, count: 3000).write(to: URL(fileURLWithPath: folder + "/track.mp3"))
+        try signed.write(to: URL(fileURLWithPath: folder + "/book.json"))
+        for arguments in [["info"], ["check"], ["info", "--json"]] {
+            let result = try run(arguments + [folder + "/book.json"], now: nil)
+            #expect(result.status == 3, "\(arguments): \(result.stdout)\(result.stderr)")
+            let output = result.stdout + result.stderr
+            #expect(TerminalSafety.executableControls(in: output).isEmpty, "\(arguments): \(output)")
+            if arguments.count == 1 { #expect(output.contains(TerminalSafety.shownPayload), "\(arguments): \(output)") }
+        }
+    }
+
     @Test func checkReadsASignedAudiobookAndLocksATamperedOne() throws {
         let good = try run(["check", "--json", try signedBook()], now: nil)
         #expect(good.status == 0, "\(good.stdout)\(good.stderr)")

@@ -25,8 +25,9 @@ import TestSupport
 
     /// A book whose license the server manages (register, renew, return), opened once so that
     /// this device is registered and the loan active.
-    func loanedBook(state: [String: Any] = [:]) throws -> (path: String, license: ForgedLicense) {
+    func loanedBook(state: [String: Any] = [:], adjust: (inout LicenseSpec) -> Void = { _ in }) throws -> (path: String, license: ForgedLicense) {
         var spec = LicenseSpec()
+        adjust(&spec)
         spec.statusURL = server.statusURL(spec.id)
         spec.rights = JSONObject(["copy": .int(100), "end": .string("2027-01-01T00:00:00Z")])
         let license = try LicenseForge.make(spec)
@@ -53,6 +54,9 @@ import TestSupport
         #expect(result.stdout == folder + "/Served Book.epub\n")
         #expect(result.stderr.contains("100%"))
         #expect(result.stderr.contains("] "))
+        // Standard error is a pipe here: the bar is written once, with no escape sequence.
+        #expect(!result.stderr.contains("\u{1B}") && !result.stderr.contains("\r"), "\(result.stderr)")
+        #expect(result.stderr.components(separatedBy: "100%").count == 2, "\(result.stderr)")
         let check = try run(["check", "--json", "--passphrase", "open sesame", folder + "/Served Book.epub"])
         #expect(check.status == 0, "\(check.stderr)")
         let resources = json(check)["resources"] as? [[String: Any]] ?? []
@@ -98,17 +102,21 @@ import TestSupport
         process.standardError = err
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        // Wait for the download to be under way (a partial file and some progress).
-        var seen = Data()
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            seen += err.fileHandleForReading.availableData
-            if String(decoding: seen, as: UTF8.self).contains("KB") { break }
+        // Wait for the download to be under way: a partial file with bytes in it (standard
+        // error is no terminal, so no progress bar is drawn).
+        func downloading() -> Bool {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            return names.contains { name in
+                name.hasSuffix(".part")
+                    && ((try? FileManager.default.attributesOfItem(atPath: folder + "/" + name)[.size] as? Int) ?? 0) > 0
+            }
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).contains { $0.hasSuffix(".part") })
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, !downloading() { usleep(10_000) }
+        #expect(downloading())
         process.interrupt()
         process.waitUntilExit()
-        seen += err.fileHandleForReading.readDataToEndOfFile()
+        let seen = err.fileHandleForReading.readDataToEndOfFile()
         #expect(process.terminationStatus == 130, "\(String(decoding: seen, as: UTF8.self))")
         #expect(String(decoding: seen, as: UTF8.self).contains("The download was cancelled; nothing was kept."))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
@@ -287,5 +295,48 @@ import TestSupport
         #expect(summary["copiesLeft"] as? Int == 0 && summary["printsLeft"] as? Int == 0, "\(info.stdout)")
         let text = try run(["info", "--passphrase", "open sesame", path])
         #expect(!text.stdout.contains("unlimited"), "\(text.stdout)")
+    }
+
+    // MARK: - what the license and its server say, shown on a terminal
+
+    /// The provider, hint and hint link of a license, and the status document's message,
+    /// links and error details, carry escape sequences: `license info`, `info`, `renew` and
+    /// `return` show them and write no byte a terminal would execute.
+    @Test func licenseAndStatusTextsAreShownNotExecuted() throws {
+        let payload = TerminalSafety.payload
+        let (path, license) = try loanedBook(state: [
+            "message": payload,
+            "extra_links": [["rel": "help" + payload, "href": "https://provider.example.org/help" + payload, "type": "text/html"]],
+        ]) { spec in
+            spec.provider = "https://provider.example.org/" + payload
+            spec.hint = "Hint " + payload
+            spec.hintLink = "https://provider.example.org/hint" + payload
+        }
+        func expectInert(_ result: LecternProcess.Result, showing: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) {
+            let controls = TerminalSafety.executableControls(in: result.stdout + result.stderr)
+            #expect(controls.isEmpty, "\(result.stdout)\(result.stderr)", sourceLocation: sourceLocation)
+            if showing {
+                #expect((result.stdout + result.stderr).contains(TerminalSafety.shownPayload), "\(result.stdout)\(result.stderr)",
+                        sourceLocation: sourceLocation)
+            }
+        }
+        let info = try run(["license", "info", path])
+        expectInert(info)
+        for field in ["Provider:", "Message:", "https://provider.example.org/hint", "Link help"] {
+            #expect(info.stdout.contains(field), "\(field): \(info.stdout)")
+        }
+        let json = try run(["license", "info", "--json", path])
+        expectInert(json, showing: false)
+        #expect(json.stdout.contains("\\u009b") && json.stdout.contains("\\u001b"), "\(json.stdout)")
+        expectInert(try run(["info", path]))
+        // A wrong passphrase shows the hint and its link.
+        let wrong = try run(["check", "--passphrase", "wrong", path], ["XDG_DATA_HOME": Fixtures.temporaryDirectory("fresh-home")])
+        expectInert(wrong)
+        // Errors of renew and return carry the server's `detail`.
+        for action in ["renew", "return"] {
+            try server.configure(license.id, ["force_problem": ["status": 400, "type": "renew/date", "title": "No " + payload,
+                                                                 "detail": "Because " + payload]])
+            expectInert(try run(["license", action, path]))
+        }
     }
 }

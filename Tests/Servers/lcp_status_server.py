@@ -35,6 +35,8 @@ Tests set it up through a control API:
       force_problem     {"status", "type" (without the LSD base), "title", "detail"}: the next
                         renew or return answers this problem document
       events            initial events [{type, name, id, timestamp}]
+      message           the status document's message (default "The license is <status>.")
+      extra_links       further links of the status document
   GET /_control/licenses/<id>    the state, with the request counters.
 
   POST /_control/files/<name>    serves a file at /files/<name> (and /redirect/files/<name>,
@@ -194,9 +196,9 @@ class Handler(BaseHTTPRequestHandler):
         document = {
             "id": license_id,
             "status": state["status"],
-            "message": "The license is %s." % state["status"],
+            "message": state.get("message", "The license is %s." % state["status"]),
             "updated": {"license": state["updated_license"], "status": state["updated_status"]},
-            "links": links,
+            "links": links + state.get("extra_links", []),
             "events": state["events"],
         }
         if state.get("potential_end") and state.get("publish_potential_end", True):

@@ -44,6 +44,16 @@ private let nonASCIIDocument = """
 """
 
 @Suite struct JSONWriterTests {
+    /// JSON for people escapes DEL and the C1 controls (CSI, U+009B), so it can carry no
+    /// terminal escape; the canonical form, which signatures cover, writes them raw as Go does.
+    @Test func terminalControlsAreEscapedExceptInTheCanonicalForm() throws {
+        let value = JSONValue.object(JSONObject(["k\u{9B}": .string("a\u{1B}[2J\u{7F}\u{85}\u{9B}5A\u{A0}é")]))
+        #expect(JSONWriter().string(value) == #"{"k\u009b":"a\u001b[2J\u007f\u0085\u009b5A\#u{A0}é"}"#)
+        #expect(JSONWriter(style: .pretty).string(value).contains(#""a\u001b[2J\u007f\u0085\u009b5A"#))
+        #expect(JSONWriter(style: .canonical).string(value) == "{\"k\u{9B}\":\"a\\u001b[2J\u{7F}\u{85}\u{9B}5A\u{A0}é\"}")
+        #expect(try JSONParser.parse(JSONWriter().string(value)) == value)
+    }
+
     @Test func compactKeepsMemberOrder() throws {
         let value = try JSONParser.parse(#" { "b" : 1 , "a" : [ true , null , "x" ] , "c" : { } , "d" : [ ] } "#)
         #expect(JSONWriter().string(value) == #"{"b":1,"a":[true,null,"x"],"c":{},"d":[]}"#)

@@ -39,7 +39,7 @@ public struct JSONWriter: Sendable {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
         case .number(let literal): out.append(contentsOf: literal.utf8)
-        case .string(let text): Self.writeString(text, into: &out)
+        case .string(let text): Self.writeString(text, escapingTerminalControls: style != .canonical, into: &out)
         case .array(let elements):
             guard !elements.isEmpty else { out.append(contentsOf: "[]".utf8); return }
             out.append(UInt8(ascii: "["))
@@ -60,7 +60,7 @@ public struct JSONWriter: Sendable {
             for (position, member) in members.enumerated() {
                 if position > 0 { out.append(UInt8(ascii: ",")) }
                 newline(into: &out, indent: indent + 1)
-                Self.writeString(member.key, into: &out)
+                Self.writeString(member.key, escapingTerminalControls: style != .canonical, into: &out)
                 out.append(UInt8(ascii: ":"))
                 if style == .pretty { out.append(UInt8(ascii: " ")) }
                 write(member.value, into: &out, indent: indent + 1)
@@ -78,7 +78,11 @@ public struct JSONWriter: Sendable {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    static func writeString(_ text: String, into out: inout [UInt8]) {
+    /// Writes `text` as a JSON string. With `escapingTerminalControls` (every style but the
+    /// canonical one, which must stay byte-identical to what signers produce), DEL and the C1
+    /// controls (U+0080–U+009F, CSI among them) are escaped too, so that JSON printed on a
+    /// terminal can carry no escape sequence.
+    static func writeString(_ text: String, escapingTerminalControls: Bool, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -89,7 +93,7 @@ public struct JSONWriter: Sendable {
             case "\t": out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
             case "\u{08}": out.append(contentsOf: [0x5C, UInt8(ascii: "b")])
             case "\u{0C}": out.append(contentsOf: [0x5C, UInt8(ascii: "f")])
-            case "\u{2028}", "\u{2029}", "\u{00}"..."\u{1F}":
+            case "\u{7F}"..."\u{9F}" where escapingTerminalControls, "\u{2028}", "\u{2029}", "\u{00}"..."\u{1F}":
                 out.append(contentsOf: "\\u".utf8)
                 let value = scalar.value
                 for shift in stride(from: 12, through: 0, by: -4) {

@@ -11,6 +11,7 @@ struct LicenseSpec {
     var updated: String?
     var passphrase = "open sesame"
     var hint = "The usual one"
+    var hintLink = "https://provider.example.org/hint"
     var profile = LCPProfile.basic
     var userID: String? = "reader-1"
     var userName: String? = "Reader Name"
@@ -86,7 +87,7 @@ enum LicenseForge {
             ])),
         ]))
         var links: [JSONValue] = [
-            .object(JSONObject(["rel": .string("hint"), "href": .string("https://provider.example.org/hint"), "type": .string("text/html")])),
+            .object(JSONObject(["rel": .string("hint"), "href": .string(spec.hintLink), "type": .string("text/html")])),
             .object(publicationLink(spec)),
         ]
         if let status = spec.statusURL {
