@@ -106,14 +106,19 @@ public final class SQLiteDatabase {
     /// Brings the schema up to date: runs, in one transaction each, every migration whose
     /// index (1-based) is above `user_version`, then records the new version. A database from
     /// a newer Lectern (higher version than known) is refused rather than damaged.
+    ///
+    /// Several processes may open a new library at once (four `lectern import` started
+    /// together): the version is read again under each transaction's write lock, so each
+    /// migration runs once, whoever gets there first.
     public func migrate(_ migrations: [String]) throws(SQLiteError) {
-        let current = userVersion
-        guard current <= migrations.count else {
-            throw SQLiteError(code: SQLITE_ERROR, message: "\(path) was written by a newer Lectern (schema \(current))")
-        }
-        for (index, sql) in migrations.enumerated() where index + 1 > current {
+        for (index, sql) in migrations.enumerated() {
             do {
                 try transaction { () throws(SQLiteError) in
+                    let current = try query("PRAGMA user_version").first?.int(0) ?? 0
+                    guard current <= migrations.count else {
+                        throw SQLiteError(code: SQLITE_ERROR, message: "\(path) was written by a newer Lectern (schema \(current))")
+                    }
+                    guard current == index else { return }
                     try execute(sql)
                     try execute("PRAGMA user_version = \(index + 1)")
                 }
