@@ -5,10 +5,17 @@ extension PublicationLoader {
     /// Opens `path` for a command that does not prompt. When it cannot be opened, prints why on
     /// standard error (and, with `json`, as `{"path", "error"}` on standard output) and exits
     /// with ``ExitStatus/cannotOpen``.
-    func openForCommand(_ path: String, credentials: CredentialsOption, json: Bool = false) async throws -> Opened {
+    /// - Parameter report: says what it can of a publication that cannot be opened, returning
+    ///   false to leave it to the usual one-line error.
+    func openForCommand(_ path: String, credentials: CredentialsOption, json: Bool = false,
+                        report: ((any Error) async -> Bool)? = nil) async throws -> Opened {
         do {
             return try await open(path, credentials: credentials.credentials)
         } catch {
+            if let report, await report(error) {
+                Output.flush()
+                throw ExitStatus.cannotOpen
+            }
             Output.error("\(path): \(error.userMessage)")
             if json { Output.json(.object(JSONObject(["path": .string(path), "error": .string(error.userMessage)]))) }
             Output.flush()

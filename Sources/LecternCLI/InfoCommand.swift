@@ -19,7 +19,9 @@ struct InfoCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let opened = try await PublicationLoader().openForCommand(path, credentials: credentials, json: json)
+        let opened = try await PublicationLoader().openForCommand(path, credentials: credentials, json: json) { [path, json, credentials] error in
+            await UnreachableLicensedPublication.report(path: path, credentials: credentials.credentials, error: error, json: json)
+        }
         let publication = opened.publication
         defer { publication.close() }
         let protection = ProtectionSummary(publication)

@@ -27,6 +27,11 @@ public enum Curl {
         lectern_curl_set_long(handle, CURLOPT_MAXREDIRS, 10)
         lectern_curl_set_long(handle, CURLOPT_TIMEOUT_MS, Int(request.timeout * 1000))
         lectern_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(max(request.connectTimeout, 0.001) * 1000))
+        if request.stallTimeout > 0 {
+            // Less than one byte a second for that long: the transfer has stalled.
+            lectern_curl_set_long(handle, CURLOPT_LOW_SPEED_LIMIT, 1)
+            lectern_curl_set_long(handle, CURLOPT_LOW_SPEED_TIME, max(1, Int(request.stallTimeout.rounded(.up))))
+        }
         lectern_curl_set_string(handle, CURLOPT_USERAGENT, "Lectern/0.1")
         lectern_curl_set_string(handle, CURLOPT_ACCEPT_ENCODING, "")
         // Only HTTP(S): a hostile manifest must not make us read file:// or other schemes.

@@ -9,12 +9,16 @@ public struct CurlRequest: Sendable {
     public var timeout: Double
     /// Seconds allowed to connect.
     public var connectTimeout: Double
+    /// Seconds the transfer may go without receiving a byte — waiting for the answer included —
+    /// before it is abandoned as timed out (0 = no limit). A slow download that keeps moving
+    /// is never cut; a server that accepted the connection and went silent is.
+    public var stallTimeout: Double
     public var followRedirects: Bool
     /// Bodies larger than this are abandoned with ``CurlError/tooLarge``.
     public var maxBodySize: Int
 
     public init(url: String, method: String = "GET", headers: [(name: String, value: String)] = [],
-                body: [UInt8]? = nil, timeout: Double = 30, connectTimeout: Double = 10,
+                body: [UInt8]? = nil, timeout: Double = 30, connectTimeout: Double = 10, stallTimeout: Double = 0,
                 followRedirects: Bool = true, maxBodySize: Int = 512 << 20) {
         self.url = url
         self.method = method
@@ -22,6 +26,7 @@ public struct CurlRequest: Sendable {
         self.body = body
         self.timeout = timeout
         self.connectTimeout = connectTimeout
+        self.stallTimeout = stallTimeout
         self.followRedirects = followRedirects
         self.maxBodySize = maxBodySize
     }

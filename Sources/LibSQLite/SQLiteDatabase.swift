@@ -32,12 +32,29 @@ public final class SQLiteDatabase {
         sqlite3_busy_timeout(db, busyTimeout)
         if path != ":memory:" {
             _ = chmod(path, 0o600)
-            try execute("PRAGMA journal_mode = WAL")
+            try enableWAL(within: busyTimeout)
         }
         try execute("PRAGMA foreign_keys = ON")
     }
 
     deinit { sqlite3_close_v2(handle) }
+
+    /// Switches to the WAL journal. Changing the journal mode needs the database to itself and
+    /// SQLite answers "database is locked" at once, without its busy handler, while another
+    /// process opening the same new file holds it: retry for as long as the busy timeout.
+    private func enableWAL(within milliseconds: Int32) throws(SQLiteError) {
+        var waited: Int32 = 0
+        while true {
+            do {
+                try execute("PRAGMA journal_mode = WAL")
+                return
+            } catch {
+                guard error.code == SQLITE_BUSY || error.code == SQLITE_LOCKED, waited < milliseconds else { throw error }
+                usleep(10_000)
+                waited += 10
+            }
+        }
+    }
 
     /// Runs one or more statements without parameters.
     public func execute(_ sql: String) throws(SQLiteError) {

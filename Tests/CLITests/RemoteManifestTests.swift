@@ -66,3 +66,24 @@ import TestSupport
         #expect(resources.allSatisfy { $0["length"] as? Int == 1000 })
     }
 }
+
+/// A web publication whose resources sit on a server that accepted the connection and went
+/// silent: the first read waits out the stall timeout, the others fail at once with the
+/// reason, and the server is asked once.
+@Suite struct SilentServerTests {
+    @Test func fourDeadResourcesCostOneTimeout() throws {
+        let silent = try TestHTTPServer(routes: [TestHTTPRoute("/", matchesPrefix: true, behaviour: .hang)])
+        defer { silent.stop() }
+        let manifest = """
+            {"metadata": {"title": "Silent"},
+             "readingOrder": [\((1...4).map { "{\"href\": \"\(silent.url("/c\($0).html"))\", \"type\": \"text/html\"}" }.joined(separator: ", "))]}
+            """
+        let path = Fixtures.temporaryDirectory("silent-server") + "/book.json"
+        try Data(manifest.utf8).write(to: URL(fileURLWithPath: path))
+        let result = try LecternProcess().run(["check", path], timeout: 120)
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(silent.requests.count == 1, "\(silent.requests.map(\.path))")
+        let quarantined = result.stdout.components(separatedBy: "\n").filter { $0.contains("did not answer a moment ago") }
+        #expect(quarantined.count == 3, "\(result.stdout)")
+    }
+}

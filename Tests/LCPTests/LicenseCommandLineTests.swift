@@ -339,4 +339,23 @@ import TestSupport
             expectInert(try run(["license", action, path]))
         }
     }
+
+    // MARK: - servers that do not answer
+
+    /// A bare license whose publication server accepts connections and never answers: `info`
+    /// shows the license all the same, says the publication cannot be read now, and asks the
+    /// silent host once — its next requests fail at once instead of each waiting out a timeout.
+    @Test func infoOnALicenseWhosePublicationNeverAnswers() throws {
+        let served = try ServedPublication.make(on: server, serve: ["mode": "hang"])
+        try server.clearLog()
+        let info = try run(["info", served.lcplPath])
+        #expect(info.status == 2, "\(info.stderr)")
+        #expect(info.stdout.contains("Publication:  cannot be read now"), "\(info.stdout)")
+        #expect(info.stdout.contains("License:      \(served.license.id)"), "\(info.stdout)")
+        #expect(info.stderr.contains("did not answer"), "\(info.stderr)")
+        let log = try server.log()
+        #expect(log.filter { $0.path.hasPrefix("/files/") }.count == 1, "\(log)")
+        let json = try run(["info", "--json", served.lcplPath])
+        #expect((json.json as? [String: Any])?["license"] is [String: Any], "\(json.stdout)")
+    }
 }

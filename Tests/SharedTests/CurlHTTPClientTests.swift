@@ -44,13 +44,48 @@ import TestSupport
     @Test func failuresBecomeHTTPErrors() throws {
         let server = try server()
         defer { server.stop() }
-        let client = CurlHTTPClient()
+        let client = CurlHTTPClient(unresponsiveHosts: UnresponsiveHosts())
         let timedOut = client.send(HTTPRequest(url: server.url("/hang"), timeout: 1))
         #expect({ if case .failure(.timedOut) = timedOut { true } else { false } }())
         let refused = client.send(HTTPRequest(url: TestHTTPServer.refusingURL(), timeout: 5))
         #expect({ if case .failure(.unreachable) = refused { true } else { false } }())
-        let tooLarge = client.send(HTTPRequest(url: server.url("/book.epub"), timeout: 10, maxBodySize: 1000))
+        let tooLarge = CurlHTTPClient(unresponsiveHosts: UnresponsiveHosts())
+            .send(HTTPRequest(url: server.url("/book.epub"), timeout: 10, maxBodySize: 1000))
         #expect({ if case .failure(.tooLarge(1000)) = tooLarge { true } else { false } }())
+    }
+
+    /// A server that accepts and then sends nothing is abandoned after the stall timeout,
+    /// whatever the total timeout; the requests that follow to the same host fail at once
+    /// (the server sees none of them), other hosts are unaffected, and after the memory has
+    /// passed the host is tried again.
+    @Test func aSilentHostFailsTheNextRequestsAtOnce() throws {
+        let silent = try server(), alive = try server()
+        defer { silent.stop(); alive.stop() }
+        let clock = Mutex(1000.0)
+        let hosts = UnresponsiveHosts(memory: 60, now: { clock.withLock { $0 } })
+        let client = CurlHTTPClient(unresponsiveHosts: hosts)
+        let first = client.send(HTTPRequest(url: silent.url("/hang"), timeout: 0, stallTimeout: 1))
+        #expect({ if case .failure(.timedOut) = first { true } else { false } }(), "\(first)")
+        let before = silent.requests.count
+        for path in ["/book.epub", "/echo", "/hang"] {
+            guard case .failure(.unreachable(let reason)) = client.send(HTTPRequest(url: silent.url(path), timeout: 0)) else {
+                Issue.record("\(path) was tried")
+                continue
+            }
+            #expect(reason.contains("did not answer a moment ago"), "\(reason)")
+        }
+        #expect(silent.requests.count == before, "no request reached the silent server")
+        #expect((try? client.send(HTTPRequest(url: alive.url("/book.epub"), timeout: 10)).get().statusCode) == 200)
+        clock.withLock { $0 += 61 }
+        #expect((try? client.send(HTTPRequest(url: silent.url("/book.epub"), timeout: 10)).get().statusCode) == 200)
+    }
+
+    @Test func hostKeys() {
+        #expect(UnresponsiveHosts.host(of: "http://Example.org/a") == "http://example.org:80")
+        #expect(UnresponsiveHosts.host(of: "https://user:pw@example.org:8443/a?b#c") == "https://example.org:8443")
+        #expect(UnresponsiveHosts.host(of: "http://[::1]/x") == "http://[::1]:80")
+        #expect(UnresponsiveHosts.host(of: "http://[::1]:81/x") == "http://[::1]:81")
+        #expect(UnresponsiveHosts.host(of: "book.epub") == nil)
     }
 
     @Test func downloadWritesAPrivateFileWithProgress() throws {

@@ -5,22 +5,35 @@ import Glibc
 #endif
 
 /// The default ``HTTPClient``, on libcurl.
+///
+/// A host that could not be connected to, or went silent, fails the requests made to it in
+/// the next moments at once (``UnresponsiveHosts``): a publication with many resources on a
+/// dead server costs one timeout, not one per resource.
 public struct CurlHTTPClient: HTTPClient {
-    public init() {}
+    private let unresponsiveHosts: UnresponsiveHosts
+
+    public init(unresponsiveHosts: UnresponsiveHosts = .shared) {
+        self.unresponsiveHosts = unresponsiveHosts
+    }
 
     public func send(_ request: HTTPRequest) -> Result<HTTPResponse, HTTPError> {
+        if let failure = unresponsiveHosts.recentFailure(for: request.url) { return .failure(failure) }
         let curlRequest = curlRequest(for: request)
         do {
             let response = try Curl.perform(curlRequest)
+            unresponsiveHosts.answered(request.url)
             return .success(convert(response, body: Data(response.body)))
         } catch {
-            return .failure(convert(error))
+            let failure = convert(error)
+            unresponsiveHosts.failed(request.url, with: failure)
+            return .failure(failure)
         }
     }
 
     public func download(_ request: HTTPRequest, to path: String,
                          onProgress: @escaping @Sendable (Int64, Int64?) -> Void,
                          isCancelled: @escaping @Sendable () -> Bool) -> Result<HTTPResponse, HTTPError> {
+        if let failure = unresponsiveHosts.recentFailure(for: request.url) { return .failure(failure) }
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return .failure(.other("cannot create \(path): \(String(cString: strerror(errno)))")) }
         defer { close(fd) }
@@ -40,12 +53,15 @@ public struct CurlHTTPClient: HTTPClient {
                 onProgress(received, expected)
                 return !isCancelled()
             })
+            unresponsiveHosts.answered(request.url)
             if fsync(fd) != 0 { writeFailed = true }
             if writeFailed { return .failure(.other("cannot write \(path)")) }
             return .success(convert(response, body: Data()))
         } catch {
             if writeFailed { return .failure(.other("cannot write \(path)")) }
-            return .failure(convert(error))
+            let failure = convert(error)
+            unresponsiveHosts.failed(request.url, with: failure)
+            return .failure(failure)
         }
     }
 
@@ -53,7 +69,8 @@ public struct CurlHTTPClient: HTTPClient {
         CurlRequest(url: request.url, method: request.method,
                     headers: request.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
                     body: request.body.map { [UInt8]($0) }, timeout: request.timeout,
-                    connectTimeout: min(request.timeout, 10), maxBodySize: request.maxBodySize)
+                    connectTimeout: request.timeout > 0 ? min(request.timeout, request.connectTimeout) : request.connectTimeout,
+                    stallTimeout: request.stallTimeout, maxBodySize: request.maxBodySize)
     }
 
     private func convert(_ response: CurlResponse, body: Data) -> HTTPResponse {

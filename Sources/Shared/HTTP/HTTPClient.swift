@@ -7,20 +7,32 @@ public struct HTTPRequest: Sendable {
     public var method: String
     public var headers: [String: String]
     public var body: Data?
-    /// Seconds allowed for the whole exchange.
+    /// Seconds allowed for the whole exchange (0: no limit but the stall timeout).
     public var timeout: Double
+    /// Seconds allowed to connect.
+    public var connectTimeout: Double
+    /// Seconds the exchange may go without a byte arriving, waiting for the answer included.
+    public var stallTimeout: Double
     /// Largest body accepted in memory.
     public var maxBodySize: Int
 
     public init(url: String, method: String = "GET", headers: [String: String] = [:], body: Data? = nil,
-                timeout: Double = 30, maxBodySize: Int = 64 << 20) {
+                timeout: Double = 30, connectTimeout: Double = HTTPRequest.defaultConnectTimeout,
+                stallTimeout: Double = HTTPRequest.defaultStallTimeout, maxBodySize: Int = 64 << 20) {
         self.url = url
         self.method = method
         self.headers = headers
         self.body = body
         self.timeout = timeout
+        self.connectTimeout = connectTimeout
+        self.stallTimeout = stallTimeout
         self.maxBodySize = maxBodySize
     }
+
+    /// A few seconds: a host that does not accept a connection by then is taken as down.
+    public static let defaultConnectTimeout = 5.0
+    /// A server that accepted the connection but sends nothing for this long is taken as down.
+    public static let defaultStallTimeout = 10.0
 }
 
 /// An HTTP response, whatever its status.

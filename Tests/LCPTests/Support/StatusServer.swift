@@ -8,7 +8,9 @@ import TestSupport
 final class StatusServer: @unchecked Sendable {
     let process: Process
     let port: Int
-    private let http = CurlHTTPClient()
+    /// Its own record of unresponsive hosts: a test that makes the server hang on purpose must
+    /// still reach its control API.
+    private let http = CurlHTTPClient(unresponsiveHosts: UnresponsiveHosts())
 
     init() throws {
         process = Process()
