@@ -48,6 +48,9 @@ public enum LCPError: Error, Sendable, CustomStringConvertible, UserMessageConve
     case licenseBusy
     /// The license or passphrase store failed.
     case repository(String)
+    /// A loan was renewed, but the license the provider sent back was refused (the reason:
+    /// a bad signature, another license…); the previous one is kept.
+    case renewedLicenseRefused(String)
 
     // Acquisition and streaming of the publication a bare license points to (lcp.md §18).
 
@@ -139,6 +142,8 @@ public enum LCPError: Error, Sendable, CustomStringConvertible, UserMessageConve
             "This file is not protected with Readium LCP (\(what))."
         case .licenseBusy:
             "The license is being checked; try again."
+        case .renewedLicenseRefused(let reason):
+            "The loan was renewed, but the license the provider sent back was refused (\(reason)); the previous license is kept."
         case .repository(let reason):
             "Lectern's license database could not be used: \(reason)."
         case .publicationUnavailable(let reason):

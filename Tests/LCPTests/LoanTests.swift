@@ -40,6 +40,42 @@ import TestSupport
         try await lcp.retrieveLicense(path, credentials: "open sesame").get()
     }
 
+    /// License downloads the server saw for `licenseID`.
+    func licenseDownloads(_ licenseID: String) throws -> Int {
+        try server.log().filter { $0.method == "GET" && $0.path.hasSuffix("/licenses/\(licenseID)/license") }.count
+    }
+
+    /// A renewal downloads the renewed license once (it used to be fetched twice: by the
+    /// validation, then again by the renewal).
+    @Test func aRenewalDownloadsTheRenewedLicenseOnce() async throws {
+        let (path, forged) = try book()
+        let license = try await open(path, try TestLCP())
+        try server.clearLog()
+        try await license.renewLoan(with: Delegate("2027-03-01T00:00:00Z"))
+        #expect(license.license.rights.end == RFC3339Date.parse("2027-03-01T00:00:00Z"))
+        #expect(try licenseDownloads(forged.id) == 1)
+        try server.clearLog()
+        try await license.returnPublication()
+        #expect(try licenseDownloads(forged.id) <= 1)
+    }
+
+    /// A renewed license whose signature does not verify is refused — the old one is kept —
+    /// and the person is told so, not that the network failed.
+    @Test func aRenewedLicenseWithABadSignatureIsRefusedAndSaidSo() async throws {
+        let (path, forged) = try book(state: ["sign_badly": true])
+        let license = try await open(path, try TestLCP())
+        try server.clearLog()
+        await #expect {
+            try await license.renewLoan(with: Delegate("2027-03-01T00:00:00Z"))
+        } throws: { error in
+            guard let error = error as? LCPError, case .renewedLicenseRefused = error else { return false }
+            return error.userMessage.hasPrefix("The loan was renewed, but the license the provider sent back was refused (")
+                && !error.userMessage.contains("could not be downloaded")
+        }
+        #expect(license.license.rights.end == RFC3339Date.parse(Self.end), "the previous license is kept")
+        #expect(try licenseDownloads(forged.id) == 1)
+    }
+
     final class Delegate: LCPRenewDelegate, @unchecked Sendable {
         let end: Date?
         var maximum: Date??

@@ -35,6 +35,8 @@ Tests set it up through a control API:
       force_problem     {"status", "type" (without the LSD base), "title", "detail"}: the next
                         renew or return answers this problem document
       events            initial events [{type, name, id, timestamp}]
+      sign_badly        licenses re-signed after a renew or return carry a signature that
+                        does not verify
       message           the status document's message (default "The license is <status>.")
       extra_links       further links of the status document
   GET /_control/licenses/<id>    the state, with the request counters.
@@ -138,7 +140,12 @@ def rewrite_license(state, end):
     document = json.loads(state["license"])
     document.setdefault("rights", {})["end"] = fmt(end)
     document["updated"] = now()
-    state["license"] = json.dumps(sign(document, state["signer"]["key"]))
+    signed = sign(document, state["signer"]["key"])
+    if state.get("sign_badly"):
+        # A signature that no longer matches: the value of another document.
+        value = base64.b64decode(signed["signature"]["value"])
+        signed["signature"]["value"] = base64.b64encode(bytes([value[0] ^ 1]) + value[1:]).decode("ascii")
+    state["license"] = json.dumps(signed)
 
 
 def license_end(state):

@@ -49,15 +49,17 @@ extension LCPLicense {
         var parameters = deviceParameters()
         if let requested { parameters["end"] = RFC3339Date.string(requested) }
         let data = try await put(chosen, .renew, parameters: parameters, requestedEnd: requested, latestEnd: latest)
-        try await apply(statusData: data)
-        let downloaded = await downloadLicenseAgain()
+        let refresh = try await applyThenRefreshLicense(statusData: data)
 
         let endAfter = license.rights.end
         if endAfter == endBefore || (endBefore != nil && endAfter.map { $0 <= endBefore! } ?? false) {
             // Unchanged: the reference server's answer to a date it does not accept, or an
             // updated license the provider keeps for itself.
-            if !downloaded, let announced = self.status?.licenseUpdated, announced > license.dateOfLastUpdate {
-                throw .network("the loan was renewed but the renewed license could not be downloaded; open the book online later to get it")
+            if case .failed(let error) = refresh, let announced = self.status?.licenseUpdated, announced > license.dateOfLastUpdate {
+                if case .network = error {
+                    throw .network("the loan was renewed but the renewed license could not be downloaded; open the book online later to get it")
+                }
+                throw .renewedLicenseRefused(error.userMessage)
             }
             throw .renewalNotExtended(end: endAfter, requested: requested, latest: self.status?.potentialRightsEnd ?? latest)
         }
@@ -78,8 +80,7 @@ extension LCPLicense {
             }
         }
         let data = try await put(link, .return, parameters: deviceParameters())
-        try await apply(statusData: data)
-        _ = await downloadLicenseAgain()
+        _ = try await applyThenRefreshLicense(statusData: data)
     }
 
     // MARK: - Steps
@@ -117,15 +118,25 @@ extension LCPLicense {
                                           latestEnd: latestEnd).get()
     }
 
+    /// Applies the status document an interaction answered, then gets the license it
+    /// announces — once: downloaded by the validation when the status says it is newer, else
+    /// here (the server truncates its timestamps to the second, so "newer" can be missed).
+    private func applyThenRefreshLicense(statusData data: Data) async throws(LCPError) -> LicenseValidation.LicenseRefresh? {
+        if let refresh = try await apply(statusData: data) { return refresh }
+        return await downloadLicenseAgain()
+    }
+
     /// Gives a new status document to the validation, which updates, checks and writes back
     /// the license it announces. Without a validation (a license whose profile Lectern cannot
-    /// open) only the status is kept.
-    private func apply(statusData data: Data) async throws(LCPError) {
+    /// open) only the status is kept. Returns what became of the announced license, when the
+    /// validation downloaded one.
+    @discardableResult
+    private func apply(statusData data: Data) async throws(LCPError) -> LicenseValidation.LicenseRefresh? {
         if let validation {
             switch await validation.update(statusData: data) {
             case .success(let newValue):
                 update(newValue)
-                return
+                return await validation.licenseRefresh
             case .failure(.licenseBusy):
                 break
             case .failure(let error):
@@ -137,18 +148,29 @@ extension LCPLicense {
         try? repository?.updateStatus(status, licenseID: license.id)
         let current = currentValidated
         update(ValidatedLicense(license: current.license, status: status, context: current.context))
+        return nil
     }
 
     /// Downloads the license from the status document's `license` link and, when it differs
     /// from the current one (same id, valid signature), puts it through the validation.
-    /// Returns whether a license was downloaded.
-    private func downloadLicenseAgain() async -> Bool {
-        guard let interactions, let validation, let link = status?.link(LicenseRel.license) else { return false }
-        guard case .success(let data) = await interactions.fetchLicense(link.url()),
-              let fresh = try? LicenseDocument(data: data), fresh.id == license.id else { return false }
-        guard fresh.data != license.data else { return true }
-        guard (try? client.checkSignature(jsonLicense: fresh.text)) != nil else { return false }
+    /// Returns what happened (nil without a link to download from).
+    private func downloadLicenseAgain() async -> LicenseValidation.LicenseRefresh? {
+        guard let interactions, let validation, let link = status?.link(LicenseRel.license) else { return nil }
+        let data: Data
+        switch await interactions.fetchLicense(link.url()) {
+        case .success(let downloaded): data = downloaded
+        case .failure(let error): return .failed(error)
+        }
+        let fresh: LicenseDocument
+        do {
+            fresh = try LicenseDocument(data: data)
+            guard fresh.id == license.id else { return .failed(.licenseMismatch(expected: license.id, received: fresh.id)) }
+            guard fresh.data != license.data else { return .downloaded }
+            try client.checkSignature(jsonLicense: fresh.text)
+        } catch {
+            return .failed(error)
+        }
         if case .success(let newValue) = await validation.update(licenseData: data) { update(newValue) }
-        return true
+        return .downloaded
     }
 }

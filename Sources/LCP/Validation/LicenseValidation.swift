@@ -66,6 +66,16 @@ actor LicenseValidation {
     /// Licenses registered in this session, so a repository that cannot record it does not
     /// make the flow register again and again.
     var registeredLicenses: Set<String> = []
+    /// What became of the download of a fresher license during the last run: nil when the
+    /// status document announced none.
+    var licenseRefresh: LicenseRefresh?
+
+    /// The outcome of downloading a license the status document announces.
+    enum LicenseRefresh: Sendable {
+        case downloaded
+        /// Not downloaded, or refused (a bad signature, another id): the reason.
+        case failed(LCPError)
+    }
 
     init(environment: Environment) {
         self.environment = environment
@@ -81,6 +91,7 @@ actor LicenseValidation {
     /// Re-validates a valid license with a new status document (after a renewal or return).
     func update(statusData data: Data) async -> Result<ValidatedLicense, LCPError> {
         guard !isRunning else { return .failure(.licenseBusy) }
+        licenseRefresh = nil
         return await run(from: .retrievedStatusData(data))
     }
 

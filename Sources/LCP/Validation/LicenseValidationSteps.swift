@@ -54,6 +54,12 @@ extension LicenseValidation {
     /// Downloads the license the status document announces; it must parse and have the same
     /// id, or it is treated as not downloaded.
     func fetchLicense(_ license: LicenseDocument, _ status: StatusDocument) async -> Event {
+        let event = await downloadLicense(license, status)
+        if case .failed(let error) = event { licenseRefresh = .failed(error) } else { licenseRefresh = .downloaded }
+        return event
+    }
+
+    private func downloadLicense(_ license: LicenseDocument, _ status: StatusDocument) async -> Event {
         let links = status.links.filter(byRel: LicenseRel.license)
         // Several license links: the one for a profile this client supports (LSD §3.2).
         guard let link = links.first(where: { $0.profile.map(environment.client.supportedProfiles.contains) ?? false })
