@@ -81,9 +81,14 @@ public struct LibraryImporter: Sendable {
         var outcomes: [Outcome] = []
         for path in paths {
             let absolute = Self.absolutePath(path)
-            let files = await Blocking.run { Self.publicationFiles(in: absolute) }
-            if files.isEmpty { outcomes.append(Outcome(path: path, entry: nil, error: "no publication found")) }
-            for file in files { outcomes.append(await importFile(file)) }
+            let scan = await Blocking.run { PublicationFolderScan(path: absolute, extensions: Self.publicationExtensions) }
+            for problem in scan.problems {
+                outcomes.append(Outcome(path: problem.path, entry: nil, error: "cannot be read (\(problem.reason)); skipped"))
+            }
+            if scan.files.isEmpty, scan.problems.isEmpty {
+                outcomes.append(Outcome(path: path, entry: nil, error: "no publication found"))
+            }
+            for file in scan.files { outcomes.append(await importFile(file)) }
         }
         return outcomes
     }
@@ -151,14 +156,4 @@ public struct LibraryImporter: Sendable {
     /// The extensions of publication files found in folders.
     public static let publicationExtensions: Set<String> = ["epub", "webpub", "audiobook", "lcpa", "lcpau", "lcpdf", "cbz", "zab", "pdf"]
 
-    /// The file itself, or the files under a folder that look like publications, sorted.
-    public static func publicationFiles(in path: String) -> [String] {
-        guard FileKind(path: path) == .directory else { return FileKind(path: path) == nil ? [] : [path] }
-        let children = (try? FileManager.default.subpathsOfDirectory(atPath: path)) ?? []
-        let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-        return children.sorted().filter { child in
-            let ext = child.split(separator: ".").last.map { $0.lowercased() } ?? ""
-            return publicationExtensions.contains(ext) && FileKind(path: base + "/" + child) == .file
-        }.map { base + "/" + $0 }
-    }
 }

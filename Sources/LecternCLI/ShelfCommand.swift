@@ -24,13 +24,20 @@ struct ShelfCommand: AsyncParsableCommand {
             if status != 0 { throw ExitCode(status) }
             return
         }
-        let files = paths.flatMap(Self.publicationFiles(in:))
-        if files.isEmpty {
+        let scans = paths.map { PublicationFolderScan(path: $0, extensions: Self.listedExtensions) }
+        let files = scans.flatMap(\.files)
+        let problems = scans.flatMap(\.problems)
+        if files.isEmpty, problems.isEmpty {
             Output.line("No publications to list. Try: lectern Samples/")
             return
         }
         var rows: [[String]] = []
         var entries: [JSONValue] = []
+        // What could not be looked at is listed too, never silently left out.
+        for problem in problems {
+            rows.append(["—", "", "", "cannot read: \(problem.reason)", problem.path])
+            entries.append(.object(JSONObject(["path": .string(problem.path), "error": .string("cannot read: \(problem.reason)")])))
+        }
         for file in files {
             do {
                 let opened = try await PublicationLoader().open(file, credentials: nil)
@@ -71,15 +78,6 @@ struct ShelfCommand: AsyncParsableCommand {
         }
     }
 
-    /// The file itself, or the files under a folder that look like publications, sorted.
-    static func publicationFiles(in path: String) -> [String] {
-        guard FileKind(path: path) == .directory else { return [path] }
-        let extensions: Set<String> = ["epub", "webpub", "audiobook", "lcpa", "lcpau", "lcpdf", "lcpl", "cbz", "zab", "pdf", "json"]
-        let children = (try? FileManager.default.subpathsOfDirectory(atPath: path)) ?? []
-        let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-        return children.sorted().filter { child in
-            let ext = child.split(separator: ".").last.map { $0.lowercased() } ?? ""
-            return extensions.contains(ext) && FileKind(path: base + "/" + child) == .file
-        }.map { base + "/" + $0 }
-    }
+    /// The extensions of the files listed in folders (licenses and manifests too).
+    static let listedExtensions: Set<String> = ["epub", "webpub", "audiobook", "lcpa", "lcpau", "lcpdf", "lcpl", "cbz", "zab", "pdf", "json"]
 }

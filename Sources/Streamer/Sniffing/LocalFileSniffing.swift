@@ -29,8 +29,14 @@ extension FormatSniffer {
     }
 
     func sniffPath(_ path: String, hints: FormatHints) throws(AssetError) -> SniffedPath {
-        // stat follows symbolic links: a dangling one is "not found".
-        guard let kind = FileKind(path: path) else { throw .notFound(path) }
+        // stat follows symbolic links: a dangling one is "not found"; a folder on the way that
+        // may not be searched is "permission denied", not "not found".
+        let kind: FileKind
+        switch FileKind.lookUp(path) {
+        case .success(let found): kind = found
+        case .failure(let error) where error.isMissing: throw .notFound(path)
+        case .failure(let error): throw .unreadable(path, reason: error.description)
+        }
         switch kind {
         case .directory: return SniffedPath(format: sniff(folder: path), content: .folder)
         // Reading a FIFO or a device could block forever.
