@@ -1,4 +1,5 @@
 import ArgumentParser
+import Shared
 
 /// `lectern`: the root command.
 public struct LecternCommand: AsyncParsableCommand {
@@ -61,7 +62,20 @@ public struct LecternCommand: AsyncParsableCommand {
         } catch {
             Output.flush()
             await LCPSetup.finishBackgroundWork()
-            exit(withError: error)
+            exitShowing(error)
         }
+    }
+
+    /// ArgumentParser's `exit(withError:)`, its message written through ``Output``: a usage
+    /// error quotes the arguments, and an argument may be a hostile file name a glob brought in.
+    private static func exitShowing(_ error: any Error) -> Never {
+        let message = fullMessage(for: error)
+        let code = exitCode(for: error)
+        if !message.isEmpty {
+            // Help and version go to standard output; errors to standard error.
+            let text = TerminalText.sanitized(message) + (message.hasSuffix("\n") ? "" : "\n")
+            Output.writeAll(code == .success ? 1 : 2, Array(text.utf8))
+        }
+        exit(withError: code)
     }
 }

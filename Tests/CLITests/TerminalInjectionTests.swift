@@ -123,4 +123,13 @@ open(sys.argv[1], 'wb').write(out)
         #expect(render.status == 0, "\(render.stderr)")
         expectInert(render, showing: false)
     }
+
+    /// A usage error quotes the argument it refuses: shown, not executed.
+    @Test func argumentsQuotedInUsageErrors() throws {
+        let unknown = try lectern.run(["info", "book.epub", payload])
+        #expect(unknown.status == 64, "\(unknown.stderr)")
+        expectInert(unknown)
+        let help = try lectern.run(["info", "--help"])
+        #expect(help.status == 0 && help.stdout.contains("USAGE"), "\(help.stdout)")
+    }
 }
