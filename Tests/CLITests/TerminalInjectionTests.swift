@@ -23,7 +23,7 @@ import TestSupport
     func expectEscapedJSON(_ result: LecternProcess.Result, sourceLocation: SourceLocation = #_sourceLocation) {
         expectInert(result, showing: false, sourceLocation: sourceLocation)
         #expect(result.json != nil, "\(result.stdout)", sourceLocation: sourceLocation)
-        #expect(result.stdout.contains("\\u009b") && result.stdout.contains("\\u001b"), "\(result.stdout)", sourceLocation: sourceLocation)
+        #expect(result.stdout.contains("\\u009b") && result.stdout.contains("\\u001b") && result.stdout.contains("\\u202e"), "\(result.stdout)", sourceLocation: sourceLocation)
         #expect(String(data: try! JSONSerialization.data(withJSONObject: result.json ?? [:]), encoding: .utf8)!.contains("\\u001b"),
                 sourceLocation: sourceLocation)
     }

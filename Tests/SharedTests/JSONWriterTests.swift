@@ -52,6 +52,10 @@ private let nonASCIIDocument = """
         #expect(JSONWriter(style: .pretty).string(value).contains(#""a\u001b[2J\u007f\u0085\u009b5A"#))
         #expect(JSONWriter(style: .canonical).string(value) == "{\"k\u{9B}\":\"a\\u001b[2J\u{7F}\u{85}\u{9B}5A\u{A0}é\"}")
         #expect(try JSONParser.parse(JSONWriter().string(value)) == value)
+        // Bidi overrides and isolates are escaped; direction marks are not.
+        let bidi = JSONValue.string("a\u{202E}b\u{2066}c\u{200F}d")
+        #expect(JSONWriter().string(bidi) == #""a\u202eb\u2066c\#u{200F}d""#)
+        #expect(JSONWriter(style: .canonical).string(bidi) == "\"a\u{202E}b\u{2066}c\u{200F}d\"")
     }
 
     @Test func compactKeepsMemberOrder() throws {

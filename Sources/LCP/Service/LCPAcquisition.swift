@@ -205,7 +205,8 @@ extension LCPService {
     static func suggestedFilename(license: LicenseDocument, format: Format) -> String {
         let title = license.publicationLink.title?.trimmed ?? ""
         var name = String(String.UnicodeScalarView(title.unicodeScalars.map { scalar in
-            scalar.properties.generalCategory == .control || "/\\:*?\"<>|".unicodeScalars.contains(scalar) ? "_" : scalar
+            scalar.properties.generalCategory == .control || TerminalText.isBidiControl(scalar)
+                || "/\\:*?\"<>|".unicodeScalars.contains(scalar) ? "_" : scalar
         }))
         while name.hasPrefix(".") { name.removeFirst() }
         if name.isEmpty { name = license.id }

@@ -79,9 +79,9 @@ public struct JSONWriter: Sendable {
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// Writes `text` as a JSON string. With `escapingTerminalControls` (every style but the
-    /// canonical one, which must stay byte-identical to what signers produce), DEL and the C1
-    /// controls (U+0080–U+009F, CSI among them) are escaped too, so that JSON printed on a
-    /// terminal can carry no escape sequence.
+    /// canonical one, which must stay byte-identical to what signers produce), DEL, the C1
+    /// controls (U+0080–U+009F, CSI among them) and the bidi overrides are escaped too, so that
+    /// JSON printed on a terminal can carry no escape sequence and reorder no line.
     static func writeString(_ text: String, escapingTerminalControls: Bool, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         for scalar in text.unicodeScalars {
@@ -93,7 +93,8 @@ public struct JSONWriter: Sendable {
             case "\t": out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
             case "\u{08}": out.append(contentsOf: [0x5C, UInt8(ascii: "b")])
             case "\u{0C}": out.append(contentsOf: [0x5C, UInt8(ascii: "f")])
-            case "\u{7F}"..."\u{9F}" where escapingTerminalControls, "\u{2028}", "\u{2029}", "\u{00}"..."\u{1F}":
+            case "\u{7F}"..."\u{9F}" where escapingTerminalControls, "\u{202A}"..."\u{202E}" where escapingTerminalControls,
+                 "\u{2066}"..."\u{2069}" where escapingTerminalControls, "\u{2028}", "\u{2029}", "\u{00}"..."\u{1F}":
                 out.append(contentsOf: "\\u".utf8)
                 let value = scalar.value
                 for shift in stride(from: 12, through: 0, by: -4) {

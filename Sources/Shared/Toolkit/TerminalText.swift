@@ -5,8 +5,11 @@
 /// set the clipboard (OSC 52), the window title (OSC 0), clear the screen or recolour it.
 /// Here every control character except the line feed and the tab is shown instead, in the
 /// notation of `cat -v`: C0 controls as `^` and a letter (`^[` for ESC, `^G` for BEL), DEL as
-/// `^?`, C1 controls as `M-^` and a letter (`M-^[` for U+009B). Nothing else changes: bidi
-/// marks and every printable character, in any script, pass through.
+/// `^?`, C1 controls as `M-^` and a letter (`M-^[` for U+009B). The bidi embeddings, overrides
+/// and isolates (U+202A–U+202E, U+2066–U+2069) are shown as `<U+202E>`: on a terminal that
+/// orders bidi text, an unclosed override would reverse the rest of the line — the path
+/// printed after a title among it. Nothing else changes: the direction marks (U+200E, U+200F,
+/// U+061C) that right-to-left titles use, and every printable character, pass through.
 public enum TerminalText {
     /// `text` with its control characters shown, never executed; line feeds and tabs stay.
     public static func sanitized(_ text: String) -> String {
@@ -18,6 +21,10 @@ public enum TerminalText {
                 continue
             }
             let value = scalar.value
+            if isBidiControl(scalar) {
+                result.append(contentsOf: "<U+\(String(value, radix: 16, uppercase: true))>".unicodeScalars)
+                continue
+            }
             if value >= 0x80 { result.append(contentsOf: "M-".unicodeScalars) }
             result.append("^")
             // ^@ … ^_ for C0 (and C1 less 0x80), ^? for DEL.
@@ -38,7 +45,12 @@ public enum TerminalText {
         switch scalar.value {
         case 0x0A, 0x09: false
         case 0x00...0x1F, 0x7F...0x9F: true
-        default: false
+        default: isBidiControl(scalar)
         }
+    }
+
+    /// Whether `scalar` opens or closes a bidi embedding, override or isolate.
+    public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 }
