@@ -141,6 +141,7 @@ public final class ZipArchive: Sendable {
     /// or more bytes than it declares.
     public func read(_ entry: ZipEntry) throws(ZipError) -> Data {
         guard entry.size <= Self.maxWholeEntrySize else { throw .tooLarge(entry.size) }
+        if entry.isStored && !entry.isEncrypted { try Self.checkStoredSizes(entry) }
         do {
             return try state.withLock { state throws(ZipError) in
                 let file = try state.open(entry, flags: 0)
@@ -172,6 +173,9 @@ public final class ZipArchive: Sendable {
         do {
             return try state.withLock { state throws(ZipError) in
                 if entry.isStored && !entry.isEncrypted {
+                    // libzip 1.7 seeks through a wild pointer in a stored entry that declares
+                    // more bytes than it holds.
+                    try Self.checkStoredSizes(entry)
                     let file = try state.open(entry, flags: 0)
                     defer { zip_fclose(file) }
                     guard zip_fseek(file, zip_int64_t(lower), SEEK_SET) == 0 else { throw ZipArchive.fileError(file) }
@@ -194,6 +198,14 @@ public final class ZipArchive: Sendable {
             }
         } catch {
             throw sourceFailure?() ?? ZipArchive.dataError(error, of: entry)
+        }
+    }
+
+    /// A stored, clear entry holds exactly the bytes it declares: sizes that differ are a
+    /// damaged or hostile archive.
+    static func checkStoredSizes(_ entry: ZipEntry) throws(ZipError) {
+        guard entry.size == entry.compressedSize else {
+            throw .inconsistent("\(entry.path) is stored with \(entry.compressedSize) bytes but declares \(entry.size)")
         }
     }
 

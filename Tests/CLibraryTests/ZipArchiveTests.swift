@@ -413,6 +413,18 @@ func zipError(_ body: () throws -> Any) -> ZipError? {
         #expect(try archive.read(archive.entries[2]).count == 1 << 20)
     }
 
+    /// A stored entry that declares 2 GiB but holds no byte made libzip 1.7 dereference a wild
+    /// pointer when seeking (found by the zip-archive fuzzer): it is refused as damaged.
+    @Test func aStoredEntryHoldingLessThanItDeclaresIsDamaged() throws {
+        let data = Fixtures.bytes(Fixtures.path("fuzz/zip-archive/crash-c730eb4264a9ac26f18f54227fd5e6d33bdfd898"))
+        let archive = try ZipArchive(reader: InMemoryZipReader(data: data))
+        for entry in archive.entries where entry.isStored && !entry.isEncrypted && entry.size != entry.compressedSize {
+            #expect(throws: ZipError.self) { try archive.read(entry, range: 100..<200) }
+            #expect(throws: ZipError.self) { try archive.read(entry) }
+        }
+        #expect(archive.entries.contains { $0.isStored && $0.size != $0.compressedSize })
+    }
+
     @Test func theSamplesAndZIP64ArchivesHaveNoOverlap() throws {
         for sample in ["epub/idpf-wasteland.epub", "cbz/swifttoolkit-test-comicinfo.cbz", "audiobook/swifttoolkit-audiotest.zab",
                        "protected-zip/derived-wasteland-winzip-aes256-secret.epub"] {
