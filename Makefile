@@ -2,6 +2,9 @@
 #   make run    install what is missing, build, and open the bookshelf with the bundled Samples/
 #   make test   install what is missing, build, and run every test
 #   make bench  measure, and write BENCHMARKS.md
+#   make fuzz        build the libFuzzer targets (Fuzz/) and run each for FUZZ_SECONDS; write Fuzz/REPORT.md
+#   make check-asan  every test, built with AddressSanitizer (.build-asan)
+#   make check-tsan  the concurrent suites, built with ThreadSanitizer (.build-tsan)
 
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
@@ -15,7 +18,7 @@ BENCH_PACKAGES := hyperfine time tmux python3-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_FLAGS := -c release --static-swift-stdlib
 
-.PHONY: run test bench deps bench-deps build release clean
+.PHONY: run test bench deps bench-deps build release clean fuzz fuzz-build check-asan check-tsan
 
 ## Install the Debian packages that are missing (apt-get update only when needed).
 deps:
@@ -53,3 +56,52 @@ bench: bench-deps release
 
 clean:
 	rm -rf .build
+
+# --- Fuzzing and sanitizers (issue #16; Fuzz/README.md) -------------------------------------
+
+# Seconds each fuzz target runs; which targets (default: all, see Fuzz/Package.swift); a
+# non-empty FUZZ_KEEP_GOING runs libFuzzer in fork mode, going on after a crash.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
+FUZZ_KEEP_GOING ?=
+# Corpora, artifacts and logs (git-ignored): runs build on each other's corpora.
+FUZZ_WORK := .fuzz
+# A release build: the fuzzers run several times faster than in debug, overflow checks kept.
+FUZZ_BUILD := swift build --package-path Fuzz -c release --scratch-path $(CURDIR)/.build-fuzz -Xswiftc -sanitize=fuzzer,address
+
+fuzz-build: deps
+	$(FUZZ_BUILD)
+
+## Builds the fuzzers, seeds their corpora from the samples, runs each target for FUZZ_SECONDS,
+## keeps crash inputs under Tests/Fixtures/fuzz/<target>/ and exits 1 if any target crashed.
+fuzz: fuzz-build
+	python3 Fuzz/make_corpus.py $(FUZZ_WORK)/corpus $(FUZZ_TARGETS)
+	python3 Fuzz/run_fuzzers.py --bin "$$($(FUZZ_BUILD) --show-bin-path)" --work $(FUZZ_WORK) \
+		--seconds $(FUZZ_SECONDS) $(if $(FUZZ_KEEP_GOING),--keep-going) --report Fuzz/REPORT.md $(FUZZ_TARGETS)
+
+# Sanitizer reports of the test processes and of every lectern they start (the CLI and UI tests
+# run the sanitized binary through LECTERN_BIN) go to files: a child's report would otherwise
+# only change its exit status, which a test expecting a failure would not notice.
+SANITIZER_ENV = SWIFT_BACKTRACE=enable=no LECTERN_BIN=$(CURDIR)/$(1)/debug/lectern
+
+## Every test with AddressSanitizer, in its own build folder (the normal debug build is kept).
+check-asan: deps
+	rm -rf .build-asan/reports && mkdir -p .build-asan/reports
+	swift build --build-tests --sanitize=address --scratch-path .build-asan
+	$(call SANITIZER_ENV,.build-asan) ASAN_OPTIONS=detect_leaks=0:log_path=$(CURDIR)/.build-asan/reports/asan \
+		swift test --skip-build --sanitize=address --scratch-path .build-asan; status=$$?; \
+	if ls .build-asan/reports/asan* >/dev/null 2>&1; then cat .build-asan/reports/asan*; \
+		echo "AddressSanitizer reported errors (above, and in .build-asan/reports/)"; exit 1; fi; exit $$status
+
+# The suites with concurrent work: rights consumed by concurrent processes, imports and the
+# first-run database, audio playback, layout in the background, concurrent archive reads.
+TSAN_SUITES ?= LoanTests|RepositoryTests|CommandLineTests|StatusFlowTests|AudiobookPlayerModelTests|MPVPlaybackTests|ReaderUIStateTests|BookshelfUITests|ReaderScreenTests|AudiobookUITests|ArchiveFetcherTests|CachingFetcherTests|PDFDocumentTests|MalformedHTMLTests
+
+## The concurrent suites with ThreadSanitizer, in their own build folder.
+check-tsan: deps
+	rm -rf .build-tsan/reports && mkdir -p .build-tsan/reports
+	swift build --build-tests --sanitize=thread --scratch-path .build-tsan
+	$(call SANITIZER_ENV,.build-tsan) TSAN_OPTIONS=halt_on_error=0:log_path=$(CURDIR)/.build-tsan/reports/tsan \
+		swift test --skip-build --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_SUITES)'; status=$$?; \
+	if ls .build-tsan/reports/tsan* >/dev/null 2>&1; then cat .build-tsan/reports/tsan*; \
+		echo "ThreadSanitizer reported races (above, and in .build-tsan/reports/)"; exit 1; fi; exit $$status

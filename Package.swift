@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "LCP", targets: ["LCP"]),
         .library(name: "LCPSQLite", targets: ["LCPSQLite"]),
         .library(name: "AudiobookDRM", targets: ["AudiobookDRM"]),
+        // Feeds hostile bytes to every parser; used by the fuzzers of Fuzz/ and by FuzzRegressionTests.
+        .library(name: "HostileInputHarness", targets: ["HostileInputHarness"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -73,6 +75,11 @@ let package = Package(
         ]),
         .executableTarget(name: "lectern", dependencies: ["LecternCLI"]),
 
+        // One "consume these bytes" function per kind of untrusted input (the fuzz targets).
+        .target(name: "HostileInputHarness", dependencies: [
+            "Shared", "Streamer", "LCP", "LibCrypto", "AudiobookDRM", "LibZip", "LibPoppler", "TextLayout", "ReaderUI",
+        ]),
+
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CLibraryTests", dependencies: ["LibXML", "Zlib", "LibCrypto", "LibZip", "LibCurl", "LibSQLite", "TestSupport"]),
         .testTarget(name: "SharedTests", dependencies: ["Shared", "TestSupport"]),
@@ -84,6 +91,8 @@ let package = Package(
         .testTarget(name: "LCPTests", dependencies: ["LCP", "LCPSQLite", "Streamer", "Shared", "LibCrypto", "LibZip", "TestSupport"]),
         .testTarget(name: "AudioPlaybackTests", dependencies: ["AudioPlayback", "Streamer", "Shared", "TestSupport"]),
         .testTarget(name: "AudiobookDRMTests", dependencies: ["AudiobookDRM", "Streamer", "Shared", "LibCrypto", "TestSupport"]),
+        // Replays the inputs the fuzzers found (Tests/Fixtures/fuzz/<target>/) and a few seeds.
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["HostileInputHarness", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
