@@ -104,7 +104,7 @@ TSAN_SUITES ?= LoanTests|RepositoryTests|CommandLineTests|StatusFlowTests|Audiob
 check-tsan: deps
 	rm -rf .build-tsan/reports && mkdir -p .build-tsan/reports
 	swift build --build-tests --sanitize=thread --scratch-path .build-tsan
-	$(call SANITIZER_ENV,.build-tsan) TSAN_OPTIONS=halt_on_error=0:log_path=$(CURDIR)/.build-tsan/reports/tsan \
+	$(call SANITIZER_ENV,.build-tsan) TSAN_OPTIONS=halt_on_error=0:suppressions=$(CURDIR)/Fuzz/tsan.supp:log_path=$(CURDIR)/.build-tsan/reports/tsan \
 		swift test --skip-build --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_SUITES)'; status=$$?; \
 	if ls .build-tsan/reports/tsan* >/dev/null 2>&1; then cat .build-tsan/reports/tsan*; \
 		echo "ThreadSanitizer reported races (above, and in .build-tsan/reports/)"; exit 1; fi; exit $$status
