@@ -65,12 +65,14 @@ let package = Package(
         // The terminal front end: ncurses behind `Terminal`, the library database, the screens.
         .target(name: "Terminal", dependencies: ["CLecternCurses", "TextLayout"]),
         .target(name: "Bookshelf", dependencies: ["Shared", "LibSQLite", "LibCrypto"]),
-        .target(name: "ReaderUI", dependencies: ["Terminal", "Bookshelf", "Shared", "TextLayout"]),
+        .target(name: "ReaderUI", dependencies: ["Terminal", "Bookshelf", "Shared", "TextLayout", "LibrarySearch"]),
+        // Library-wide full-text search: the indexer over the library's publications (SQLite FTS5).
+        .target(name: "LibrarySearch", dependencies: ["Bookshelf", "TextLayout", "Shared"]),
 
         // The command line.
         .target(name: "LecternCLI", dependencies: [
             "Shared", "Streamer", "LibCrypto", "TextLayout", "LCP", "LCPSQLite", "AudiobookDRM", "AudioPlayback",
-            "Bookshelf", "ReaderUI", "Terminal",
+            "Bookshelf", "ReaderUI", "Terminal", "LibrarySearch",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "lectern", dependencies: ["LecternCLI"]),
@@ -86,6 +88,7 @@ let package = Package(
         .testTarget(name: "StreamerTests", dependencies: ["Streamer", "LibPoppler", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "TextLayout", "Streamer"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "Shared", "Streamer", "TestSupport"]),
+        .testTarget(name: "LibrarySearchTests", dependencies: ["LibrarySearch", "Bookshelf", "Streamer", "Shared", "TestSupport"]),
         .testTarget(name: "ReaderUITests", dependencies: ["ReaderUI", "Bookshelf", "Terminal", "TextLayout", "Shared", "Streamer", "TestSupport"]),
         .testTarget(name: "UITests", dependencies: ["TestSupport"]),
         .testTarget(name: "LCPTests", dependencies: ["LCP", "LCPSQLite", "Streamer", "Shared", "LibCrypto", "LibZip", "TestSupport"]),

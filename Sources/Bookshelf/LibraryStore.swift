@@ -34,7 +34,9 @@ public final class LibraryStore: @unchecked Sendable {
         }
     }
 
-    private func locked<T>(_ body: (SQLiteDatabase) throws(SQLiteError) -> T) throws(LibraryError) -> T {
+    /// Runs `body` with the connection, under the lock; SQLite's errors become ``LibraryError``.
+    @discardableResult
+    func locked<T>(_ body: (SQLiteDatabase) throws(SQLiteError) -> T) throws(LibraryError) -> T {
         do {
             return try lock.withLock { () throws(SQLiteError) -> T in try body(database) }
         } catch {
@@ -55,7 +57,7 @@ public final class LibraryStore: @unchecked Sendable {
         }
     }
 
-    private static let columns = "id, identity, path, title, author, format, protection, license_id, acquired, added_at, opened_at, progress, locator"
+    static let columns = "id, identity, path, title, author, format, protection, license_id, acquired, added_at, opened_at, progress, locator"
 
     /// Every publication, in `sort` order.
     public func entries(sort: Sort = .title) throws(LibraryError) -> [LibraryEntry] {
@@ -261,48 +263,6 @@ public final class LibraryStore: @unchecked Sendable {
         }
         return key
     }
-}
-
-/// The bookshelf's tables (append migrations, never edit one).
-enum LibrarySchema {
-    static let migrations: [String] = [
-        """
-        CREATE TABLE shelf_publications (
-            id INTEGER PRIMARY KEY,
-            identity TEXT NOT NULL UNIQUE,
-            path TEXT NOT NULL,
-            title TEXT NOT NULL,
-            sort_title TEXT NOT NULL,
-            author TEXT NOT NULL DEFAULT '',
-            sort_author TEXT NOT NULL DEFAULT '',
-            format TEXT NOT NULL DEFAULT '',
-            protection TEXT NOT NULL DEFAULT 'none',
-            license_id TEXT,
-            acquired INTEGER NOT NULL DEFAULT 0,
-            added_at REAL NOT NULL,
-            opened_at REAL,
-            progress REAL,
-            locator TEXT
-        );
-        CREATE INDEX shelf_publications_title ON shelf_publications (sort_title, sort_author);
-        CREATE INDEX shelf_publications_author ON shelf_publications (sort_author, sort_title);
-        CREATE INDEX shelf_publications_opened ON shelf_publications (opened_at DESC, added_at DESC);
-        CREATE INDEX shelf_publications_path ON shelf_publications (path);
-        CREATE TABLE shelf_bookmarks (
-            id INTEGER PRIMARY KEY,
-            publication_id INTEGER NOT NULL REFERENCES shelf_publications (id) ON DELETE CASCADE,
-            locator TEXT NOT NULL,
-            label TEXT NOT NULL,
-            progress REAL,
-            created_at REAL NOT NULL
-        );
-        CREATE INDEX shelf_bookmarks_publication ON shelf_bookmarks (publication_id, progress);
-        CREATE TABLE shelf_text_lengths (
-            identity TEXT PRIMARY KEY NOT NULL,
-            lengths TEXT NOT NULL
-        );
-        """,
-    ]
 }
 
 /// Why the library database failed.

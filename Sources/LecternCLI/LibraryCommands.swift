@@ -1,6 +1,7 @@
 import ArgumentParser
 import Bookshelf
 import FoundationEssentials
+import LibrarySearch
 import ReaderUI
 import Shared
 
@@ -34,6 +35,9 @@ struct ImportCommand: AsyncParsableCommand {
     @Argument(help: "Publication files or folders.")
     var paths: [String]
 
+    @Flag(help: "Do not index the text of the added publications for `lectern search` (`lectern index` does it later).")
+    var noIndex = false
+
     func run() async throws {
         let (store, problem) = UIComposition.store()
         guard let store else {
@@ -49,6 +53,14 @@ struct ImportCommand: AsyncParsableCommand {
             } else {
                 failed += 1
                 Output.error("\(outcome.path): \(outcome.error ?? "not added")")
+            }
+        }
+        Output.flush()
+        if !noIndex {
+            let added = Set(outcomes.compactMap { $0.entry?.protection == ProtectionMark.none ? $0.entry?.id : nil })
+            if !added.isEmpty {
+                let report = await LibraryIndexer(store: store, open: UIComposition.open).indexPending(onlyIDs: added)
+                for failure in report.failed { Output.error("not indexed for search: \(failure.title): \(failure.reason)") }
             }
         }
         Output.flush()

@@ -1,0 +1,72 @@
+/// The bookshelf's tables (append migrations, never edit one).
+enum LibrarySchema {
+    static let migrations: [String] = [
+        """
+        CREATE TABLE shelf_publications (
+            id INTEGER PRIMARY KEY,
+            identity TEXT NOT NULL UNIQUE,
+            path TEXT NOT NULL,
+            title TEXT NOT NULL,
+            sort_title TEXT NOT NULL,
+            author TEXT NOT NULL DEFAULT '',
+            sort_author TEXT NOT NULL DEFAULT '',
+            format TEXT NOT NULL DEFAULT '',
+            protection TEXT NOT NULL DEFAULT 'none',
+            license_id TEXT,
+            acquired INTEGER NOT NULL DEFAULT 0,
+            added_at REAL NOT NULL,
+            opened_at REAL,
+            progress REAL,
+            locator TEXT
+        );
+        CREATE INDEX shelf_publications_title ON shelf_publications (sort_title, sort_author);
+        CREATE INDEX shelf_publications_author ON shelf_publications (sort_author, sort_title);
+        CREATE INDEX shelf_publications_opened ON shelf_publications (opened_at DESC, added_at DESC);
+        CREATE INDEX shelf_publications_path ON shelf_publications (path);
+        CREATE TABLE shelf_bookmarks (
+            id INTEGER PRIMARY KEY,
+            publication_id INTEGER NOT NULL REFERENCES shelf_publications (id) ON DELETE CASCADE,
+            locator TEXT NOT NULL,
+            label TEXT NOT NULL,
+            progress REAL,
+            created_at REAL NOT NULL
+        );
+        CREATE INDEX shelf_bookmarks_publication ON shelf_bookmarks (publication_id, progress);
+        CREATE TABLE shelf_text_lengths (
+            identity TEXT PRIMARY KEY NOT NULL,
+            lengths TEXT NOT NULL
+        );
+        """,
+        // Library-wide full-text search (issue #15): the text of unprotected publications, in
+        // chunks of about a screenful, indexed with FTS5. The chunks table holds the text as
+        // indexed (scripts without spaces segmented, see ``ScriptSegmentation``) and is the
+        // index's external content, so the text is stored once; triggers keep the two in step,
+        // and deleting a publication deletes its chunks (and so its index entries).
+        """
+        CREATE TABLE shelf_fulltext_books (
+            publication_id INTEGER PRIMARY KEY REFERENCES shelf_publications (id) ON DELETE CASCADE,
+            next_item INTEGER NOT NULL DEFAULT 0,
+            complete INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE TABLE shelf_fulltext_chunks (
+            id INTEGER PRIMARY KEY,
+            publication_id INTEGER NOT NULL REFERENCES shelf_publications (id) ON DELETE CASCADE,
+            href TEXT NOT NULL,
+            start INTEGER NOT NULL,
+            resource_length INTEGER NOT NULL,
+            body TEXT NOT NULL
+        );
+        CREATE INDEX shelf_fulltext_chunks_publication ON shelf_fulltext_chunks (publication_id);
+        CREATE VIRTUAL TABLE shelf_fulltext USING fts5 (
+            body, content = 'shelf_fulltext_chunks', content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2'
+        );
+        CREATE TRIGGER shelf_fulltext_chunks_added AFTER INSERT ON shelf_fulltext_chunks BEGIN
+            INSERT INTO shelf_fulltext (rowid, body) VALUES (new.id, new.body);
+        END;
+        CREATE TRIGGER shelf_fulltext_chunks_removed AFTER DELETE ON shelf_fulltext_chunks BEGIN
+            INSERT INTO shelf_fulltext (shelf_fulltext, rowid, body) VALUES ('delete', old.id, old.body);
+        END;
+        """,
+    ]
+}
+

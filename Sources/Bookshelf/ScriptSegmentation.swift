@@ -1,0 +1,69 @@
+/// Makes text in scripts written without spaces between words (Chinese, Japanese, Thai, Lao,
+/// Khmer, Myanmar) searchable by a word-based full-text index.
+///
+/// SQLite's `unicode61` tokenizer splits at spaces and punctuation, so a Chinese sentence would
+/// be one token and a word inside it could not be found. Every character of those scripts is
+/// made a token of its own by putting a space between two such characters; a query for a word
+/// of them becomes the phrase of its characters, which matches exactly where the characters
+/// follow each other — a substring search, which is what a reader expects of these scripts.
+/// Segmentation works on grapheme clusters (Swift `Character`s), so a Thai vowel sign stays
+/// with its consonant.
+public enum ScriptSegmentation {
+    /// `text` with a space between every two adjacent characters of the unspaced scripts.
+    public static func segmented(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        var previousIsUnspaced = false
+        for character in text {
+            let isUnspaced = isUnspacedScript(character)
+            if isUnspaced, previousIsUnspaced { result.append(" ") }
+            result.append(character)
+            previousIsUnspaced = isUnspaced
+        }
+        return result
+    }
+
+    /// `segmented(text)` undone: the spaces between two characters of the unspaced scripts
+    /// removed (a space the original had there is lost, which only matters for display).
+    public static func unsegmented(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        var characters = text.makeIterator()
+        var previous: Character?
+        var pendingSpace = false
+        while let character = characters.next() {
+            if character == " ", let last = previous, isUnspacedScript(last), !pendingSpace {
+                pendingSpace = true
+                continue
+            }
+            if pendingSpace {
+                if !isUnspacedScript(character) { result.append(" ") }
+                pendingSpace = false
+            }
+            result.append(character)
+            previous = character
+        }
+        if pendingSpace { result.append(" ") }
+        return result
+    }
+
+    /// Whether `character` belongs to a script written without spaces between words.
+    public static func isUnspacedScript(_ character: Character) -> Bool {
+        guard let scalar = character.unicodeScalars.first else { return false }
+        switch scalar.value {
+        case 0x0E00...0x0EFF,   // Thai, Lao
+             0x1000...0x109F,   // Myanmar
+             0x1780...0x17FF,   // Khmer
+             0x3040...0x30FF,   // Hiragana, Katakana
+             0x31F0...0x31FF,   // Katakana phonetic extensions
+             0x3400...0x4DBF,   // CJK extension A
+             0x4E00...0x9FFF,   // CJK unified ideographs
+             0xF900...0xFAFF,   // CJK compatibility ideographs
+             0xFF66...0xFF9F,   // half-width Katakana
+             0x20000...0x3FFFF: // CJK extensions B and later
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Bookshelf
+import Shared
+
+/// Builds the library's full-text index: for each unprotected publication not yet indexed,
+/// opens it (never prompting), and stores the chunks of its reading order item by item, each
+/// in its own transaction — indexing can stop at any point (cancelled, the program quits)
+/// and resumes at the next item.
+///
+/// Protected publications are never indexed: decrypted text never reaches the disk. A
+/// publication that opens with a content protection despite its library mark is skipped too.
+public struct LibraryIndexer: Sendable {
+    public let store: LibraryStore
+    public let open: PublicationOpening
+
+    public init(store: LibraryStore, open: @escaping PublicationOpening) {
+        self.store = store
+        self.open = open
+    }
+
+    /// What indexing did.
+    public struct Report: Sendable {
+        /// Publications whose text is now completely indexed.
+        public var indexed: [String] = []
+        /// Publications that could not be indexed, with why (they stay pending).
+        public var failed: [(title: String, reason: String)] = []
+        /// Whether indexing stopped because it was cancelled.
+        public var cancelled = false
+    }
+
+    /// Indexes every pending publication (``LibraryStore/fullTextPending()``), or those of
+    /// `onlyIDs`; `progress` is told each publication as it starts. Stops between two items
+    /// once `isCancelled` answers true.
+    public func indexPending(onlyIDs: Set<Int64>? = nil, progress: (@Sendable (LibraryEntry) -> Void)? = nil,
+                             isCancelled: @escaping @Sendable () -> Bool = { false }) async -> Report {
+        var report = Report()
+        let store = store
+        let pending: [LibraryEntry]
+        do throws(LibraryError) {
+            pending = try await Blocking.attempt { () throws(LibraryError) in try store.fullTextPending() }
+        } catch {
+            report.failed.append((title: "the library", reason: error.userMessage))
+            return report
+        }
+        for entry in pending where onlyIDs?.contains(entry.id) ?? true {
+            if isCancelled() {
+                report.cancelled = true
+                break
+            }
+            progress?(entry)
+            switch await index(entry, isCancelled: isCancelled) {
+            case .indexed: report.indexed.append(entry.title)
+            case .failed(let reason): report.failed.append((title: entry.title, reason: reason))
+            case .cancelled: report.cancelled = true
+            }
+            if report.cancelled { break }
+        }
+        return report
+    }
+
+    enum Outcome {
+        case indexed
+        case failed(String)
+        case cancelled
+    }
+
+    /// Indexes one publication from where its indexing stopped.
+    func index(_ entry: LibraryEntry, isCancelled: @escaping @Sendable () -> Bool) async -> Outcome {
+        let publication: Publication
+        switch await open(entry.path, false, nil) {
+        case .success(let opened): publication = opened.publication
+        case .failure(let failure): return .failed(failure.message)
+        }
+        defer { publication.close() }
+        guard publication.contentProtectionService == nil else { return .failed("protected: never indexed") }
+        let store = store
+        let chunker = PublicationTextChunker(publication: publication)
+        do throws(LibraryError) {
+            let first = try await Blocking.attempt { () throws(LibraryError) in try store.fullTextNextItem(publicationID: entry.id) }
+            for item in first..<max(first, chunker.itemCount) {
+                if isCancelled() { return .cancelled }
+                try await Blocking.attempt { () throws(LibraryError) in
+                    try store.addFullText(publicationID: entry.id, item: item, chunks: chunker.chunks(ofItem: item))
+                }
+            }
+            try await Blocking.attempt { () throws(LibraryError) in try store.completeFullText(publicationID: entry.id) }
+        } catch {
+            return .failed(error.userMessage)
+        }
+        return .indexed
+    }
+}

@@ -1,0 +1,67 @@
+import Bookshelf
+import Shared
+import TextLayout
+
+/// Cuts the text of a publication's reading order into passages for the library's full-text
+/// index: the text as the reader shows it (``TextDocument/plainText``), so that a passage's
+/// offsets are the reader's positions, in chunks of whole paragraphs of about
+/// ``targetLength`` characters (a paragraph longer than that is cut at a space).
+public struct PublicationTextChunker: Sendable {
+    /// About a screenful: long enough for a snippet with context, short enough that a hit
+    /// points at one place.
+    public static let targetLength = 1_500
+
+    public let publication: Publication
+    private let loader: ContentDocumentLoader
+
+    public init(publication: Publication) {
+        self.publication = publication
+        loader = ContentDocumentLoader(publication: publication)
+    }
+
+    /// The number of reading-order items.
+    public var itemCount: Int { publication.readingOrder.count }
+
+    /// The chunks of reading-order item `index`: none for an item without text (audio, an
+    /// image) or one that cannot be read or parsed (it is left out of the index, not fatal).
+    public func chunks(ofItem index: Int) -> [TextChunk] {
+        guard publication.readingOrder.indices.contains(index) else { return [] }
+        let link = publication.readingOrder[index]
+        guard let document = try? loader.load(link), !document.isEmpty else { return [] }
+        return Self.chunks(of: document.plainText, href: document.href)
+    }
+
+    private static let sentenceOrWordEnds: Set<Character> = [" ", "。", "！", "？", "\u{0E2F}", "\u{17D4}"]
+
+    /// `text` (paragraphs ending with a line feed) cut into chunks.
+    static func chunks(of text: String, href: String) -> [TextChunk] {
+        let length = text.count
+        var chunks: [TextChunk] = []
+        var current = ""
+        var currentCount = 0
+        var start = 0
+        func flush() {
+            if current.contains(where: { $0.isLetter || $0.isNumber }) {
+                chunks.append(TextChunk(href: href, start: start, resourceLength: length, text: current))
+            }
+            start += currentCount
+            current = ""
+            currentCount = 0
+        }
+        for character in text {
+            current.append(character)
+            currentCount += 1
+            if character == "\n", currentCount >= targetLength {
+                flush()
+            } else if currentCount >= 2 * targetLength, Self.sentenceOrWordEnds.contains(character) {
+                // A very long paragraph: cut at a space (or a full stop of an unspaced script).
+                flush()
+            } else if currentCount >= 4 * targetLength {
+                // No space at all (an unspaced script): cut anywhere.
+                flush()
+            }
+        }
+        flush()
+        return chunks
+    }
+}
