@@ -25,6 +25,8 @@ import tempfile
 import time
 import zipfile
 
+from library_search import bench_library_search
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 WORK = os.path.join(os.path.dirname(HERE), "bench-work")
 SAMPLES = os.path.join(os.path.dirname(HERE), "Tests", "Fixtures", "Samples")
@@ -57,13 +59,13 @@ def peak_rss_kb(cmd, env=None):
     return 0
 
 
-def measure(cmd, runs, env=None, warmup=2):
+def measure(cmd, runs, env=None, warmup=2, expected_status=0):
     for _ in range(warmup):
         run_once(cmd, env)
     times, rss = [], []
     for _ in range(runs):
         seconds, peak, status = run_once(cmd, env)
-        if status != 0:
+        if status != expected_status:
             sys.exit(f"benchmark command failed ({status}): {' '.join(cmd)}")
         times.append(seconds * 1000)
     # Memory from separate runs under GNU time (see peak_rss_kb); timings stay unwrapped.
@@ -616,8 +618,17 @@ def main():
     parser.add_argument("--lectern", required=True)
     parser.add_argument("--output", default="BENCHMARKS.md")
     parser.add_argument("--runs", type=int, default=30)
-    parser.add_argument("--only", choices=["tui"], help="Run one section and print it (BENCHMARKS.md is not written).")
+    parser.add_argument("--only", choices=["tui", "library"], help="Run one section and print it (BENCHMARKS.md is not written).")
     args = parser.parse_args()
+    if args.only == "library":
+        os.makedirs(WORK, exist_ok=True)
+        library_rows, library_notes = bench_library_search(os.path.abspath(args.lectern), args.runs, isolated_env(),
+                                                           measure, peak_rss_kb)
+        for name, figures, target in library_rows:
+            print(f"| {name} | {fmt_ms(figures['median_ms'])} | {fmt_num(figures['min_ms'])}–{fmt_num(figures['max_ms'])} ms | "
+                  f"{figures['peak_rss_kb'] / 1024:.1f} MB | {figures['runs']} | {target} |")
+        print("\n".join(f"- {note}" for note in library_notes))
+        return
     if args.only == "tui":
         os.makedirs(WORK, exist_ok=True)
         tui_rows, tui_notes = bench_tui(os.path.abspath(args.lectern), make_big_epub(), args.runs, isolated_env())
@@ -668,6 +679,9 @@ def main():
     audio_rows, audio_notes = bench_audio(lectern, args.runs, env)
     rows += audio_rows
     notes += audio_notes
+    library_rows, library_notes = bench_library_search(lectern, args.runs, isolated_env(), measure, peak_rss_kb)
+    rows += library_rows
+    notes += library_notes
 
     lines = [
         "# Benchmarks",

@@ -146,18 +146,29 @@ extension LibraryStore {
 
     // MARK: - Searching
 
+    /// Above this many matching passages, ranking them all would cost more than a query may
+    /// (BM25 scores every match): the query says too little to rank, and passages come in
+    /// library order instead.
+    static let rankedMatchLimit = 10_000
+
     /// The passages that best match `query` (BM25 ranking), at most `limit`.
     public func searchFullText(_ query: FullTextQuery, limit: Int = 20) throws(LibraryError) -> [FullTextHit] {
         let columns = Self.prefixedColumns
+        let expression = SQLiteValue.text(query.matchExpression)
         let rows = try locked { database throws(SQLiteError) in
-            try database.query("""
+            // Counting stops at the limit: cheap for rare words, bounded for common ones.
+            let matches = try database.query("SELECT COUNT(*) FROM (SELECT rowid FROM shelf_fulltext WHERE shelf_fulltext MATCH ? LIMIT ?)",
+                                             [expression, .integer(Int64(Self.rankedMatchLimit + 1))]).first?.int(0) ?? 0
+            guard matches > 0 else { return [SQLiteRow]() }
+            let order = matches > Self.rankedMatchLimit ? "" : "ORDER BY rank"
+            return try database.query("""
                 SELECT \(columns), c.href, c.start, c.resource_length, c.body,
                     snippet(shelf_fulltext, 0, char(2), char(3), char(4), 24)
                 FROM shelf_fulltext
                 JOIN shelf_fulltext_chunks c ON c.id = shelf_fulltext.rowid
                 JOIN shelf_publications p ON p.id = c.publication_id
-                WHERE shelf_fulltext MATCH ? ORDER BY rank LIMIT ?
-                """, [.text(query.matchExpression), .integer(Int64(max(1, limit)))])
+                WHERE shelf_fulltext MATCH ? \(order) LIMIT ?
+                """, [expression, .integer(Int64(max(1, limit)))])
         }
         let entryColumns = Self.columns.split(separator: ",").count
         return rows.map { row in

@@ -1,4 +1,5 @@
 import Bookshelf
+import FoundationEssentials
 import Shared
 
 /// Builds the library's full-text index: for each unprotected publication not yet indexed,
@@ -41,21 +42,36 @@ public struct LibraryIndexer: Sendable {
             report.failed.append((title: "the library", reason: error.userMessage))
             return report
         }
-        for entry in pending where onlyIDs?.contains(entry.id) ?? true {
-            if isCancelled() {
-                report.cancelled = true
-                break
+        let selected = pending.filter { onlyIDs?.contains($0.id) ?? true }
+        // Converting text is the cost and it runs on one core per book: books are indexed side
+        // by side, one per core; their writes are serialised by the store.
+        let parallelism = max(1, min(Self.parallelism, selected.count))
+        await withTaskGroup(of: (LibraryEntry, Outcome).self) { group in
+            var next = selected.makeIterator()
+            func startNext() -> Bool {
+                guard !isCancelled(), let entry = next.next() else { return false }
+                progress?(entry)
+                group.addTask { (entry, await self.index(entry, isCancelled: isCancelled)) }
+                return true
             }
-            progress?(entry)
-            switch await index(entry, isCancelled: isCancelled) {
-            case .indexed: report.indexed.append(entry.title)
-            case .failed(let reason): report.failed.append((title: entry.title, reason: reason))
-            case .cancelled: report.cancelled = true
+            for _ in 0..<parallelism {
+                if !startNext() { break }
             }
-            if report.cancelled { break }
+            while let (entry, outcome) = await group.next() {
+                switch outcome {
+                case .indexed: report.indexed.append(entry.title)
+                case .failed(let reason): report.failed.append((title: entry.title, reason: reason))
+                case .cancelled: report.cancelled = true
+                }
+                if !report.cancelled { _ = startNext() }
+            }
         }
+        if isCancelled(), report.indexed.count + report.failed.count < selected.count { report.cancelled = true }
         return report
     }
+
+    /// Books indexed at the same time: the machine's cores.
+    static let parallelism = ProcessInfo.processInfo.activeProcessorCount
 
     enum Outcome {
         case indexed
