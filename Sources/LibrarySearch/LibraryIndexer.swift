@@ -12,10 +12,16 @@ import Shared
 public struct LibraryIndexer: Sendable {
     public let store: LibraryStore
     public let open: PublicationOpening
+    /// Books indexed at the same time (each converts its text on one core).
+    public let parallelism: Int
 
-    public init(store: LibraryStore, open: @escaping PublicationOpening) {
+    /// `parallelism` defaults to the machine's cores (the command line); the interface, which
+    /// must keep a core for the reader, indexes one book at a time.
+    public init(store: LibraryStore, open: @escaping PublicationOpening,
+                parallelism: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.store = store
         self.open = open
+        self.parallelism = max(1, parallelism)
     }
 
     /// What indexing did.
@@ -45,7 +51,7 @@ public struct LibraryIndexer: Sendable {
         let selected = pending.filter { onlyIDs?.contains($0.id) ?? true }
         // Converting text is the cost and it runs on one core per book: books are indexed side
         // by side, one per core; their writes are serialised by the store.
-        let parallelism = max(1, min(Self.parallelism, selected.count))
+        let parallelism = max(1, min(self.parallelism, selected.count))
         await withTaskGroup(of: (LibraryEntry, Outcome).self) { group in
             var next = selected.makeIterator()
             func startNext() -> Bool {
@@ -69,9 +75,6 @@ public struct LibraryIndexer: Sendable {
         if isCancelled(), report.indexed.count + report.failed.count < selected.count { report.cancelled = true }
         return report
     }
-
-    /// Books indexed at the same time: the machine's cores.
-    static let parallelism = ProcessInfo.processInfo.activeProcessorCount
 
     enum Outcome {
         case indexed

@@ -48,6 +48,8 @@ extension ReaderApp {
             handleLicense(state, key: key)
         case .acquisition(let state):
             handleAcquisition(state, key: key)
+        case .passages(let state):
+            handlePassages(state, key: key)
         case .prompt(var prompt):
             switch prompt.field.handle(key) {
             case .submitted(let text):

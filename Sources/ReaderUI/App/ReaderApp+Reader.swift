@@ -7,9 +7,11 @@ import TextLayout
 extension ReaderApp {
     // MARK: - Opening
 
-    /// Opens a publication to read it: the person may be asked for its passphrase.
-    func openPublication(path: String, entry: LibraryEntry?) {
+    /// Opens a publication to read it, at `locator` or else where the person left it: the
+    /// person may be asked for its passphrase.
+    func openPublication(path: String, entry: LibraryEntry?, at locator: Locator? = nil) {
         overlays.removeAll()
+        openingAt = locator
         credentialsCancelled = false
         page = .opening(entry?.title ?? LibraryImporter.fileName(path))
         render()
@@ -112,7 +114,13 @@ extension ReaderApp {
             session.entry = stored.entry ?? entry
             var chapter = 0
             var anchor = ReaderState.Anchor.start
-            if let json = session.entry?.locator, let locator = Locator(jsonString: json), let index = session.chapterIndex(of: locator.href) {
+            let requested = self.openingAt
+            self.openingAt = nil
+            if let locator = requested, let index = session.chapterIndex(of: locator.href) {
+                // A place chosen from outside (a library search): shown, then saved as the position.
+                chapter = index
+                anchor = .locator(locator)
+            } else if let json = session.entry?.locator, let locator = Locator(jsonString: json), let index = session.chapterIndex(of: locator.href) {
                 chapter = index
                 session.resumeLocator = locator
                 // An audiobook's locator is a time in the track, not a place on its page.

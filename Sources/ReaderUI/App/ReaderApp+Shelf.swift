@@ -47,6 +47,8 @@ extension ReaderApp {
             } else {
                 importPath(path)
             }
+        case .searchText(let text):
+            searchLibrary(text)
         case .licenseDetails(let entry):
             showLicense(entry)
         case .help:
@@ -71,6 +73,7 @@ extension ReaderApp {
             if let first = failed.first { text += "; \(failed.count) failed (\(first.path): \(first.error ?? "?"))" }
             shelf.message = text + "."
             reloadShelf(select: added.first?.id)
+            indexLibraryInBackground()
         }
     }
 

@@ -53,6 +53,8 @@ public final class ReaderApp {
         case prompt(PromptState)
         case license(LicenseState)
         case acquisition(AcquisitionState)
+        /// Passages found in the library's books (the bookshelf's `F`).
+        case passages(PassagesState)
     }
 
     let dependencies: Dependencies
@@ -73,6 +75,10 @@ public final class ReaderApp {
     var openTask: Task<Void, Never>?
     /// Cancels the download in progress.
     var acquisitionCancel: CancellationFlag?
+    /// The library's full-text indexing in the background, and what stops it.
+    var indexing: (task: Task<Void, Never>, cancel: CancellationFlag)?
+    /// Where the publication being opened is to be shown instead of its saved position.
+    var openingAt: Locator?
     private var watcher: InputWatcher?
     private var finished: CheckedContinuation<Void, Never>?
     private var exitStatus: Int32 = 0
@@ -86,7 +92,10 @@ public final class ReaderApp {
 
     /// Shows the bookshelf until the person quits; returns the exit status.
     public func runBookshelf() async -> Int32 {
-        await run { app in app.showShelf() }
+        await run { app in
+            app.showShelf()
+            app.indexLibraryInBackground()
+        }
     }
 
     /// Opens `path` in the reader, and quits when it is closed.
@@ -121,6 +130,7 @@ public final class ReaderApp {
     /// Ends the program after the current key.
     func quit(status: Int32 = 0) {
         exitStatus = status
+        indexing?.cancel.cancel()
         if case .reader(let session) = page { closeReader(session, thenShelf: false) }
         let continuation = finished
         finished = nil
@@ -276,6 +286,10 @@ public final class ReaderApp {
                 PopupViews.drawLicense(state, painter: painter)
             case .acquisition(let state):
                 PopupViews.drawAcquisition(state, painter: painter)
+            case .passages(var state):
+                state.list.visibleRows = PopupViews.listRows(windowRows: rows) - 1
+                overlays[index] = .passages(state)
+                PassagesView.draw(state, painter: painter)
             }
         }
         if case .shelf = page, overlays.isEmpty, message != nil {
@@ -287,6 +301,7 @@ public final class ReaderApp {
             // The prompt keeps its cursor.
         } else if case .shelf = page, case .filtering = shelf.mode {
         } else if case .shelf = page, case .importing = shelf.mode {
+        } else if case .shelf = page, case .searchingText = shelf.mode {
         } else {
             screen.setCursor(row: nil)
         }

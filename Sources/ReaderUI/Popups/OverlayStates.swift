@@ -67,6 +67,7 @@ public struct HelpState: Sendable {
             "  " + TextFitting.pad("j k ↓ ↑", to: 18) + " move",
             "  " + TextFitting.pad("enter o", to: 18) + " open",
             "  " + TextFitting.pad("/", to: 18) + " filter as you type (Esc clears)",
+            "  " + TextFitting.pad("F", to: 18) + " find passages in the text of every unprotected book; enter opens the book there",
             "  " + TextFitting.pad("s", to: 18) + " sort: title, author, recent",
             "  " + TextFitting.pad("i", to: 18) + " import a file or folder (path prompt)",
             "  " + TextFitting.pad("d", to: 18) + " remove from the library (asks; the file stays, unless it was acquired into the library folder)",

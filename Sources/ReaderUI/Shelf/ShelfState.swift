@@ -13,6 +13,8 @@ public struct ShelfState: Sendable {
         case confirmingDelete(LibraryEntry)
         /// Typing a path to import.
         case importing(TextField)
+        /// Typing words to find in the text of every book of the library.
+        case searchingText(TextField)
     }
 
     /// What the controller should do after a key.
@@ -21,6 +23,8 @@ public struct ShelfState: Sendable {
         case open(LibraryEntry)
         case delete(LibraryEntry)
         case importPath(String)
+        /// Find passages in the text of the library's books.
+        case searchText(String)
         /// The license details of an LCP publication.
         case licenseDetails(LibraryEntry)
         case help
@@ -107,6 +111,17 @@ public struct ShelfState: Sendable {
                 mode = .importing(field)
             }
             return .none
+        case .searchingText(var field):
+            switch field.handle(key) {
+            case .submitted(let text):
+                mode = .browsing
+                return text.isEmpty ? .none : .searchText(text)
+            case .cancelled:
+                mode = .browsing
+            case .edited, .ignored:
+                mode = .searchingText(field)
+            }
+            return .none
         case .browsing:
             break
         }
@@ -122,6 +137,9 @@ public struct ShelfState: Sendable {
                 filter = TextField()
                 applyFilter(keeping: selectedEntry?.id)
             }
+        case .character("F"):
+            mode = .searchingText(TextField())
+            message = nil
         case .character("s"):
             setSort(sort.next)
             message = "Sorted by \(sort.rawValue)."

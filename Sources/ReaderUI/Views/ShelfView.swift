@@ -57,11 +57,16 @@ enum ShelfView {
             painter.bar(text, row: row, .input)
             painter.screen.setCursor(row: row, column: min(painter.columns - 1, TextFitting.width(text)))
             return
+        case .searchingText(let field):
+            let text = "Find in the text of every book: " + field.string
+            painter.bar(text, row: row, .input)
+            painter.screen.setCursor(row: row, column: min(painter.columns - 1, TextFitting.width(text)))
+            return
         case .confirmingDelete(let entry):
             let fileNote = LibraryStore.ownsFile(of: entry) ? " and delete its file" : " (the file stays)"
             painter.bar("Remove \"\(entry.title)\" from the library\(fileNote)? y/n", row: row, .error)
         case .browsing:
-            var text = state.message ?? "enter open · / filter · s sort · i import · d delete · L license · ? help · q quit"
+            var text = state.message ?? "enter open · / filter · F find in books · s sort · i import · d delete · L license · ? help · q quit"
             if state.message == nil, !state.filter.text.isEmpty { text = "filter: \(state.filter.string) (esc clears) · " + text }
             painter.bar(text, row: row, .status)
         }

@@ -1,0 +1,44 @@
+import Bookshelf
+import Terminal
+
+/// Draws the passages of a library search: one row each, the book's title, then the snippet
+/// with the matched words in the link colour.
+@MainActor
+enum PassagesView {
+    static func draw(_ state: PassagesState, painter: Painter) {
+        let wanted = max(state.hits.count, 1) + 3 + (state.pending > 0 ? 1 : 0)
+        let (width, height) = PopupViews.popupSize(painter, wantedWidth: 110, wantedHeight: wanted)
+        let inner = painter.box(title: "Passages — \(state.query) — enter open · esc close", width: width,
+                                height: max(4, min(height, PopupViews.listRows(windowRows: painter.rows) + 2)))
+        var rows = inner.height
+        if state.pending > 0 {
+            let note = "\(state.pending) book\(state.pending == 1 ? " is" : "s are") still being indexed."
+            painter.text(note, row: inner.row + inner.height - 1, column: inner.column, .secondary, width: inner.width)
+            rows -= 1
+        }
+        if let error = state.error {
+            painter.text(error, row: inner.row, column: inner.column, .error, width: inner.width)
+            return
+        }
+        if state.hits.isEmpty {
+            painter.text("No passage of an indexed book has these words.", row: inner.row, column: inner.column, .dialog, width: inner.width)
+            return
+        }
+        for (offset, index) in state.list.visibleRange.enumerated() where offset < rows {
+            let hit = state.hits[index]
+            let row = inner.row + offset
+            let selected = index == state.list.selection
+            let base: ThemeElement = selected ? .cursor : .dialog
+            let title = TextFitting.truncate(hit.publication.title, to: max(8, inner.width / 4)) + "  "
+            painter.bar(title, row: row, base, column: inner.column, width: inner.width)
+            var column = inner.column + TextFitting.width(title)
+            for part in hit.snippet {
+                let room = inner.column + inner.width - column
+                guard room > 0 else { break }
+                let text = TextFitting.truncate(part.text, to: room)
+                painter.text(text, row: row, column: column, part.isMatch && !selected ? .link : base, width: room)
+                column += TextFitting.width(text)
+            }
+        }
+    }
+}
