@@ -60,7 +60,7 @@ let package = Package(
 
         // Text layout for the terminal: XHTML to styled blocks to lines of cells (no ncurses).
         .target(name: "TextLayout", dependencies: ["Shared", "LibXML", "CLecternFriBidi"],
-                exclude: ["Unicode/generate_cell_width_table.py"]),
+                exclude: ["Unicode/generate_cell_width_table.py", "Unicode/generate_diacritic_table.py"]),
 
         // The terminal front end: ncurses behind `Terminal`, the library database, the screens.
         .target(name: "Terminal", dependencies: ["CLecternCurses", "TextLayout"]),
