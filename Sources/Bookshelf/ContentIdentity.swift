@@ -39,4 +39,10 @@ public enum ContentIdentity {
         }
         return digest.finalize().map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
     }
+
+    /// A file name for what is cached about `identity`: the hex SHA-256 of the identity (an
+    /// identity holds the publication's own identifier, which may contain anything).
+    public static func cacheName(of identity: String) -> String {
+        Digest.sha256(Array(identity.utf8)).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
 }

@@ -50,6 +50,21 @@ extension ReaderApp {
             handleAcquisition(state, key: key)
         case .passages(let state):
             handlePassages(state, key: key)
+        case .searchResults(var state):
+            if closes || key == .character("S") { return }
+            if key == .enter || key == .character("l") || key == .right, let hit = state.selected, let session = currentSession {
+                session.search?.current = (hit.chapter, hit.range)
+                if hit.chapter == session.state.chapter {
+                    session.state.reveal(offset: hit.range.lowerBound)
+                    savePosition(session)
+                } else {
+                    load(session, chapter: hit.chapter, anchor: .offset(hit.range.lowerBound))
+                }
+                message = "“\(state.query)” \(state.list.selection + 1)/\(state.hits.count) · n next · N previous"
+                return
+            }
+            _ = state.list.handle(key)
+            overlays.append(.searchResults(state))
         case .prompt(var prompt):
             switch prompt.field.handle(key) {
             case .submitted(let text):
@@ -66,7 +81,7 @@ extension ReaderApp {
         guard let session = currentSession else { return }
         switch kind {
         case .search:
-            let query = text.trimmed.isEmpty ? session.search?.query ?? "" : text
+            let query = text.isEmpty ? session.search?.query ?? "" : text
             guard !query.isEmpty else { return }
             session.search = SearchState(query: query)
             searchStep(session, forward: true)
@@ -102,14 +117,16 @@ extension ReaderApp {
     func updateSearchMatches(_ session: ReaderSession) {
         guard var search = session.search, let document = session.document else { return }
         if search.chapterOfMatches != session.state.chapter {
-            search.chapterMatches = document.ranges(of: search.query)
+            let searchable = (session.textIndex.chapters[safe: session.state.chapter] ?? nil) ?? SearchableText(document.plainText)
+            search.chapterMatches = (try? searchable.ranges(of: search.parsed.text, options: search.parsed.options, limit: 10_000)) ?? []
             search.chapterOfMatches = session.state.chapter
             session.search = search
         }
     }
 
     /// Finds the next (or previous) match from the match shown, or from the page when the
-    /// match is not on it, through the following chapters and around.
+    /// match is not on it, through the following chapters and around. Chapters come from the
+    /// book's text index (``ReaderSession/textIndex``); those it does not hold yet are read.
     func searchStep(_ session: ReaderSession, forward: Bool) {
         guard let search = session.search else {
             message = "No search yet: press / to search."
@@ -120,23 +137,38 @@ extension ReaderApp {
         if let current = search.current, current.chapter == state.chapter,
            let layout = state.layout, let line = layout.lineIndex(containing: current.range.lowerBound), state.visibleLines.contains(line) {
             origin = (current.chapter, forward ? current.range.lowerBound + 1 : current.range.lowerBound - 1)
+        } else if let current = search.current, current.chapter == session.loadingChapter {
+            // The match's chapter is still being laid out: go on from the match, not from the page left.
+            origin = (current.chapter, forward ? current.range.lowerBound + 1 : current.range.lowerBound - 1)
         }
-        let query = search.query
+        let query = search.parsed
         let source = session.source
-        let currentDocument = session.document, currentChapter = state.chapter
-        message = "Searching for “\(query)”…"
+        let index = session.textIndex
+        message = "Searching for “\(search.query)”…"
         session.searchTask?.cancel()
         session.searchTask = Task { @MainActor [weak self] in
             let count = source.count
             var found: (chapter: Int, range: Range<Int>, wrapped: Bool)?
+            var failure: TextSearchError?
             for step in 0...count {
                 if Task.isCancelled { return }
                 let chapter = ((origin.chapter + (forward ? step : -step)) % count + count) % count
-                let document: TextDocument? = chapter == currentChapter && currentDocument != nil
-                    ? currentDocument
-                    : await Blocking.runInBackground { source.load(chapter) }
-                guard let document else { continue }
-                let ranges = await Blocking.run { document.ranges(of: query) }
+                let known = index.chapters[chapter]
+                let result = await Blocking.run { () -> Result<[Range<Int>], TextSearchError> in
+                    let searchable = known ?? SearchableText(source.load(chapter)?.plainText ?? "")
+                    do throws(TextSearchError) {
+                        return .success(try searchable.ranges(of: query.text, options: query.options))
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+                let ranges: [Range<Int>]
+                switch result {
+                case .success(let value): ranges = value
+                case .failure(let error): failure = error
+                    ranges = []
+                }
+                if failure != nil { break }
                 guard !ranges.isEmpty else { continue }
                 let pick: Range<Int>?
                 if step == 0 {
@@ -152,12 +184,24 @@ extension ReaderApp {
                 }
             }
             guard let self, !Task.isCancelled, case .reader(let current) = self.page, current === session else { return }
+            if let failure {
+                self.message = "Cannot search: \(failure.userMessage)"
+                self.render()
+                return
+            }
             guard let found else {
-                self.message = "No match for “\(query)” in the book."
+                self.message = "No match for “\(search.query)” in the book."
                 self.render()
                 return
             }
             session.search?.current = (found.chapter, found.range)
+            // Which match of the book it is, when the whole book's text is in.
+            let complete = session.textIndex
+            if complete.isComplete {
+                let hits = await Blocking.run { (try? complete.search(query.text, options: query.options)) ?? [] }
+                session.search?.total = hits.count
+                session.search?.ordinal = hits.firstIndex { $0.chapter == found.chapter && $0.range == found.range }.map { $0 + 1 }
+            }
             if found.chapter == session.state.chapter {
                 session.state.reveal(offset: found.range.lowerBound)
                 self.updateSearchMatches(session)
@@ -165,8 +209,43 @@ extension ReaderApp {
             } else {
                 self.load(session, chapter: found.chapter, anchor: .offset(found.range.lowerBound))
             }
-            self.message = "“\(query)”" + (found.wrapped ? (forward ? " (from the start)" : " (from the end)") : "")
-                + " · n next · N previous"
+            var position = ""
+            if let total = session.search?.total, let ordinal = session.search?.ordinal {
+                position = " \(ordinal)/\(total >= 10_000 ? "10000+" : String(total))"
+            }
+            let chapterNumber = " · ch. \(found.chapter + 1)"
+            self.message = "“\(search.query)”" + position + chapterNumber
+                + (found.wrapped ? (forward ? " (from the start)" : " (from the end)") : "")
+                + " · n next · N previous · S all"
+            self.render()
+        }
+    }
+
+    /// Every match of the search in the book, in a list (the whole book once its text index
+    /// is complete; until then, the chapters it holds).
+    func showSearchResults(_ session: ReaderSession) {
+        guard let search = session.search else {
+            message = "No search yet: press / to search."
+            return
+        }
+        let index = session.textIndex
+        let query = search.parsed
+        let titles = (0..<session.source.count).map { session.chapterTitles[Href.removingFragment(session.publication.readingOrder[safe: $0]?.href ?? "")] ?? "" }
+        Task { @MainActor [weak self] in
+            let result = await Blocking.run { () -> Result<[BookSearchHit], TextSearchError> in
+                do throws(TextSearchError) { return .success(try index.search(query.text, options: query.options, limit: 2_000)) } catch {
+                    return .failure(error)
+                }
+            }
+            guard let self, case .reader(let current) = self.page, current === session else { return }
+            switch result {
+            case .failure(let error):
+                self.message = "Cannot search: \(error.userMessage)"
+            case .success(let hits):
+                let rows = PopupViews.listRows(windowRows: self.screen.size.rows) - 1
+                self.overlays.append(.searchResults(SearchResultsState(query: search.query, hits: hits, chapterTitles: titles,
+                                                                       complete: index.isComplete, visibleRows: rows)))
+            }
             self.render()
         }
     }

@@ -199,23 +199,41 @@ extension ReaderApp {
     func startBookPass(_ session: ReaderSession, after readAhead: Task<Void, Never>?) {
         let store = dependencies.store
         let source = session.source, identity = session.identity
+        // Decrypted text never reaches the disk: only unprotected books are cached.
+        let cacheable = session.publication.contentProtectionService == nil
         session.background.append(Task { @MainActor [weak self] in
             await readAhead?.value
             if let identity, let cached = await Blocking.run({ try? store?.textLengths(identity: identity) }), cached.count == source.count {
                 session.state.chapterLengths = cached
                 self?.render()
-                return
             }
+            // Every chapter's text for search (and its length): from the cache, else converted.
+            var texts: [String]? = nil
+            if cacheable, let identity {
+                texts = await Blocking.runInBackground { BookTextCache.read(identity: identity, count: source.count) }
+            }
+            let fromCache = texts != nil
             var lengths: [Int] = []
             for index in 0..<source.count {
                 if Task.isCancelled { return }
-                lengths.append(await Blocking.runInBackground { source.load(index)?.length ?? 0 })
+                let cachedText = texts?[index]
+                let searchable = await Blocking.runInBackground { () -> SearchableText in
+                    SearchableText(cachedText ?? source.load(index)?.plainText ?? "")
+                }
+                session.textIndex.set(searchable, chapter: index)
+                lengths.append(searchable.length)
             }
             guard !Task.isCancelled else { return }
+            if cacheable, !fromCache, let identity {
+                let all = session.textIndex.chapters.map { $0?.text ?? "" }
+                session.background.append(Task { await Blocking.runInBackground { BookTextCache.write(all, identity: identity) } })
+            }
             let counted = lengths
-            session.state.chapterLengths = counted
-            if let identity, let store { _ = await Blocking.run { try? store.setTextLengths(counted, identity: identity) } }
-            self?.render()
+            if session.state.chapterLengths != counted {
+                session.state.chapterLengths = counted
+                if let identity, let store { _ = await Blocking.run { try? store.setTextLengths(counted, identity: identity) } }
+                self?.render()
+            }
         })
     }
 
@@ -291,6 +309,8 @@ extension ReaderApp {
             searchStep(session, forward: true)
         case .searchPrevious:
             searchStep(session, forward: false)
+        case .searchResults:
+            showSearchResults(session)
         case .addBookmark:
             addBookmark(session)
         case .bookmarks:

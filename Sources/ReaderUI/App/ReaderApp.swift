@@ -55,6 +55,8 @@ public final class ReaderApp {
         case acquisition(AcquisitionState)
         /// Passages found in the library's books (the bookshelf's `F`).
         case passages(PassagesState)
+        /// Every match of the search in the book (`S`).
+        case searchResults(SearchResultsState)
     }
 
     let dependencies: Dependencies
@@ -290,6 +292,10 @@ public final class ReaderApp {
                 state.list.visibleRows = PopupViews.listRows(windowRows: rows) - 1
                 overlays[index] = .passages(state)
                 PassagesView.draw(state, painter: painter)
+            case .searchResults(var state):
+                state.list.visibleRows = PopupViews.listRows(windowRows: rows) - 1
+                overlays[index] = .searchResults(state)
+                SearchResultsView.draw(state, painter: painter)
             }
         }
         if case .shelf = page, overlays.isEmpty, message != nil {

@@ -20,6 +20,7 @@ public enum ReaderAction: String, Sendable, CaseIterable {
     case search
     case searchNext = "search_next"
     case searchPrevious = "search_previous"
+    case searchResults = "search_results"
     case addBookmark = "add_bookmark"
     case bookmarks
     case followNote = "follow_note"
@@ -60,6 +61,7 @@ public enum ReaderAction: String, Sendable, CaseIterable {
         case .search: ["/"]
         case .searchNext: ["n"]
         case .searchPrevious: ["N"]
+        case .searchResults: ["S"]
         case .addBookmark: ["m"]
         case .bookmarks: ["'", "B"]
         case .followNote: ["f", "enter"]
@@ -102,6 +104,7 @@ public enum ReaderAction: String, Sendable, CaseIterable {
         case .search: "search the whole book"
         case .searchNext: "next match (across chapters)"
         case .searchPrevious: "previous match"
+        case .searchResults: "every match of the search, in a list (/ prefixes: re: regex · w: whole word · c: case · a: accents)"
         case .addBookmark: "bookmark this page"
         case .bookmarks: "bookmarks (Enter jumps, d deletes)"
         case .followNote: "open the first note reference on the page in a popup"

@@ -176,7 +176,14 @@ public enum ReaderCommand: Sendable, Hashable {
 /// The search in progress: the query, the match shown, and the matches of the chapter shown
 /// (all highlighted).
 public struct SearchState: Sendable {
+    /// What was typed (prefixes included).
     public let query: String
+    /// The words and how they match.
+    let parsed: SearchQuery
+    /// The matches in the whole book, once counted (the index is complete), and which of them
+    /// is shown, from 1.
+    public var total: Int?
+    public var ordinal: Int?
     /// The match shown: a chapter and its offsets.
     public var current: (chapter: Int, range: Range<Int>)?
     /// The matches of the chapter on screen.
@@ -185,6 +192,7 @@ public struct SearchState: Sendable {
 
     public init(query: String) {
         self.query = query
+        parsed = SearchQuery(query)
     }
 }
 

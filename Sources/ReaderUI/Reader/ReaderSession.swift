@@ -38,6 +38,8 @@ final class ReaderSession {
     /// asked; nil while asking.
     var copyPermission: (allowed: Bool, left: Int?)?
     var searchTask: Task<Void, Never>?
+    /// Every chapter's text prepared for search, filled in the background after the first page.
+    var textIndex: BookTextIndex
     /// A chapter being loaded (a newer request cancels it).
     var loading: Task<Void, Never>?
     var loadingChapter: Int?
@@ -55,6 +57,7 @@ final class ReaderSession {
         self.entry = entry
         loader = ContentDocumentLoader(publication: opened.publication)
         source = ChapterSource(publication: opened.publication)
+        textIndex = BookTextIndex(chapterCount: source.count)
         self.options = options
         self.column = column
         let publication = opened.publication

@@ -1,0 +1,46 @@
+import Terminal
+import TextLayout
+
+/// Draws the matches of a search in the book: the chapter, then the line around the match
+/// with the match in the search colour.
+@MainActor
+enum SearchResultsView {
+    static func draw(_ state: SearchResultsState, painter: Painter) {
+        let (width, height) = PopupViews.popupSize(painter, wantedWidth: 100, wantedHeight: max(state.hits.count, 1) + 4)
+        let count = "\(state.hits.count)\(state.hits.count >= 2_000 ? "+" : "")"
+        let inner = painter.box(title: "“\(state.query)” — \(count) match\(state.hits.count == 1 ? "" : "es") — enter go · esc close",
+                                width: width, height: max(4, min(height, PopupViews.listRows(windowRows: painter.rows) + 2)))
+        var rows = inner.height
+        if !state.complete {
+            painter.text("The book is still being indexed: some chapters are not listed yet.", row: inner.row + inner.height - 1,
+                         column: inner.column, .secondary, width: inner.width)
+            rows -= 1
+        }
+        if state.hits.isEmpty {
+            painter.text("No match in the book.", row: inner.row, column: inner.column, .dialog, width: inner.width)
+            return
+        }
+        for (offset, index) in state.list.visibleRange.enumerated() where offset < rows {
+            let hit = state.hits[index]
+            let row = inner.row + offset
+            let selected = index == state.list.selection
+            let base: ThemeElement = selected ? .cursor : .dialog
+            let label = TextFitting.pad(TextFitting.truncate(state.chapterLabel(hit), to: max(6, inner.width / 4)), to: max(6, inner.width / 4)) + "  "
+            painter.bar(label, row: row, base, column: inner.column, width: inner.width)
+            var column = inner.column + TextFitting.width(label)
+            let characters = Array(hit.snippet)
+            let pieces: [(String, Bool)] = [
+                (String(characters[..<hit.matchInSnippet.lowerBound]), false),
+                (String(characters[hit.matchInSnippet]), true),
+                (String(characters[hit.matchInSnippet.upperBound...]), false),
+            ]
+            for (text, isMatch) in pieces {
+                let room = inner.column + inner.width - column
+                guard room > 0 else { break }
+                let fitted = TextFitting.truncate(text, to: room)
+                painter.text(fitted, row: row, column: column, isMatch && !selected ? .match : base, width: room)
+                column += TextFitting.width(fitted)
+            }
+        }
+    }
+}
