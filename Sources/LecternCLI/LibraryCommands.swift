@@ -4,6 +4,9 @@ import FoundationEssentials
 import LibrarySearch
 import ReaderUI
 import Shared
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `lectern open PATH`: reads a publication in the terminal (it is added to the library, so
 /// that its position and bookmarks are kept).
@@ -11,13 +14,26 @@ struct OpenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
         abstract: "Read a publication in the terminal.",
-        discussion: "Press ? in the reader for the keys. Exit status: 0 closed normally, 2 no usable terminal."
+        discussion: "Press ? in the reader for the keys. Exit status: 0 closed normally, 2 the file is missing or unreadable, or no usable terminal."
     )
 
     @Argument(help: "The publication file.")
     var path: String
 
     func run() async throws {
+        // A file that is not there or cannot be read is said on one line, before any screen.
+        if !path.contains("://") {
+            let problem: String?
+            switch FileKind.lookUp(path) {
+            case .failure(let error): problem = error.isMissing ? "no such file" : error.description
+            case .success(.file): problem = access(path, R_OK) == 0 ? nil : FileAccessError(code: errno).description
+            case .success: problem = nil
+            }
+            if let problem {
+                Output.error("\(path): \(problem)")
+                throw ExitStatus.cannotOpen
+            }
+        }
         let status = await ReaderApp(dependencies: UIComposition.dependencies()).runReader(path: path)
         if status != 0 { throw ExitCode(status) }
     }

@@ -77,4 +77,16 @@ struct PermissionTests {
         #expect(errors == [folder + "/locked.epub": "cannot read: permission denied", folder + "/closed": "cannot read: permission denied"])
         #expect(entries.count == 4)
     }
+
+    /// `lectern open` says on one line why it cannot read the file, exit 2, before any screen
+    /// (the tests have no terminal: a screen would be the "needs a terminal" error instead).
+    @Test func openingAnUnreadableOrMissingFileIsAOneLineError() throws {
+        try copy("epub/idpf-wasteland.epub", to: root + "/locked.epub", mode: 0o000)
+        let locked = try runAsNobody(["open", root + "/locked.epub"])
+        #expect(locked.status == 2)
+        #expect(locked.stderr == "lectern: \(root)/locked.epub: permission denied\n")
+        let missing = try runAsNobody(["open", root + "/nothing.epub"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "lectern: \(root)/nothing.epub: no such file\n")
+    }
 }
