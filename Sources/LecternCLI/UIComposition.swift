@@ -30,7 +30,7 @@ enum UIComposition {
                 if let license = publication.lcpLicense {
                     rightsLeft = { RightsLeft(characters: license.charactersToCopyLeft, pages: license.pagesToPrintLeft) }
                 }
-                return .success(OpenedPublication(publication: publication, format: opened.asset.format.description,
+                return .success(OpenedPublication(publication: publication, format: opened.asset.format.displayName,
                                                   licenseID: publication.lcpLicense?.license.id,
                                                   protectionName: protection.map { $0.name ?? $0.scheme },
                                                   rightsLeft: rightsLeft))

@@ -58,6 +58,35 @@ public struct Format: Sendable, Hashable, CustomStringConvertible {
     /// The short name used on the command line and in JSON: `epub`, `lcpdf`, `cbz`…
     public var description: String { kind.rawValue }
 
+    /// The name shown to people, one spelling everywhere: "EPUB", "PDF", "Audiobook"…
+    public var displayName: String { Self.displayName(of: kind) }
+
+    /// The display name of a format as stored or printed (`epub`, or already "EPUB").
+    public static func displayName(_ name: String) -> String {
+        Kind(rawValue: name).map(displayName(of:)) ?? name
+    }
+
+    static func displayName(of kind: Kind) -> String {
+        switch kind {
+        case .epub: "EPUB"
+        case .webpub, .webpubManifest: "Web Publication"
+        case .audiobook, .audiobookManifest, .zab, .lcpa: "Audiobook"
+        case .divina, .divinaManifest: "Divina"
+        case .pdf, .lcpdf: "PDF"
+        case .cbz: "Comic"
+        case .lcpl: "LCP license"
+        case .w3cWPUBManifest: "W3C Web Publication"
+        case .lpf: "LPF"
+        case .opds1Feed, .opds1Entry, .opds2Feed, .opds2Publication: "OPDS"
+        case .opdsAuthentication: "OPDS authentication"
+        case .html: "HTML"
+        case .xhtml: "XHTML"
+        case .json: "JSON"
+        case .xml: "XML"
+        case .zip: "ZIP"
+        }
+    }
+
     /// Whether Lectern can open it as a publication.
     public var isPublication: Bool {
         switch kind {
