@@ -36,11 +36,14 @@ struct BookshelfUITests {
         try tmux.press("Escape")
         screen = try tmux.waitFor("Children's Literature")
         try tmux.press("s")
-        screen = try tmux.waitFor("sort: author")
-        // By author: Boulet (Page Blanche) comes before Charles Madison Curry.
-        let boulet = try #require(screen.range(of: "Page Blanche"))
-        let curry = try #require(screen.range(of: "Children's Literature"))
-        #expect(boulet.lowerBound < curry.lowerBound)
+        // By author: Boulet (Page Blanche) comes before Charles Madison Curry (the whole sorted
+        // screen is waited for: a capture may hold a half-drawn list).
+        screen = try tmux.waitUntil("the list sorted by author") { screen in
+            guard screen.contains("sort: author"), let boulet = screen.range(of: "Page Blanche"),
+                  let curry = screen.range(of: "Children's Literature") else { return false }
+            return boulet.lowerBound < curry.lowerBound
+        }
+        #expect(screen.contains("sort: author"))
     }
 
     @Test func deleteAsksToConfirmAndKeepsTheFile() throws {

@@ -161,6 +161,26 @@ struct ReaderScreenTests {
         try tmux.waitForAbsence(of: "table of contents")
     }
 
+    /// Escape clears a message and the search's highlights, and never leaves the book: q does.
+    @Test func escapeClearsAndNeverQuits() throws {
+        let tmux = try TmuxSession(width: 90, height: 24, arguments: ["open", Self.wasteland], home: try UIFixtures.home())
+        defer { tmux.close() }
+        try tmux.waitFor("April is the cruellest month")
+        try tmux.press("/")
+        try tmux.type("zzqqxxnotthere")
+        try tmux.press("Enter")
+        try tmux.waitFor("No match for")
+        try tmux.press("Escape")
+        try tmux.waitForAbsence(of: "No match for")
+        try tmux.press("Escape")
+        try tmux.press("Space")
+        let next = try tmux.waitFor("p. 2/")
+        #expect(!(try tmux.hasExited()))
+        #expect(next.contains("p. 2/"))
+        try tmux.press("q")
+        try tmux.waitForExit()
+    }
+
     @Test func footnotePopup() throws {
         let tmux = try TmuxSession(width: 80, height: 24, arguments: ["open", UIFixtures.sample("idpf-childrens-literature.epub")],
                                    home: try UIFixtures.home())

@@ -287,6 +287,11 @@ extension ReaderApp {
         }
         guard let action = config.keyMap.action(for: key) else {
             session.state.clearCount()
+            // Escape clears (the message went with the key; the search's highlights go too)
+            // and never leaves the book: q does.
+            if key == .escape, session.search != nil {
+                session.search = nil
+            }
             return
         }
         let count = session.state.takeCount()

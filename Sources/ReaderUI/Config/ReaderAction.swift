@@ -79,7 +79,7 @@ public enum ReaderAction: String, Sendable, CaseIterable {
         case .help: ["?", "F1"]
         case .nextTheme: ["T"]
         case .redraw: ["C-l"]
-        case .quit: ["q", "esc"]
+        case .quit: ["q"]
         }
     }
 
