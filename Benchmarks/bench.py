@@ -484,7 +484,8 @@ def tui_run(command, env, page_key, turns, search=None, indexed_search=False):
                 _, text = reader.wait(lambda text: "esc close" in text, timeout=60)
                 reader.keys("Escape")
                 reader.wait(lambda text: "esc close" not in text, timeout=60)
-                if "still being indexed" not in text or time.monotonic() > deadline:
+                title = next((line for line in text.splitlines() if "esc close" in line), "")
+                if "so far" not in title or time.monotonic() > deadline:
                     break
                 time.sleep(0.1)
             second = search + "again"

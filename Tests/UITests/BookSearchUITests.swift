@@ -12,8 +12,12 @@ struct BookSearchUITests {
         let deadline = Date().addingTimeInterval(60)
         while true {
             try tmux.press("S")
-            let screen = try tmux.waitFor(title)
-            if !screen.contains("still being indexed") { return screen }
+            // The title line ends with the keys: drawn whole, it says whether the list is complete.
+            let screen = try tmux.waitUntil("the list of matches") { screen in
+                screen.split(separator: "\n").contains { $0.contains(title) && $0.contains("esc close") }
+            }
+            let titleLine = screen.split(separator: "\n").first { $0.contains(title) && $0.contains("esc close") } ?? ""
+            if !titleLine.contains("so far") { return screen }
             guard Date() < deadline else { throw TmuxSession.Failure(description: "the index never completed:\n\(screen)") }
             try tmux.press("Escape")
             try tmux.waitForAbsence(of: title)

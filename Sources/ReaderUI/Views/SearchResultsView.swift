@@ -8,7 +8,8 @@ enum SearchResultsView {
     static func draw(_ state: SearchResultsState, painter: Painter) {
         let (width, height) = PopupViews.popupSize(painter, wantedWidth: 100, wantedHeight: max(state.hits.count, 1) + 4)
         let count = "\(state.hits.count)\(state.hits.count >= 2_000 ? "+" : "")"
-        let inner = painter.box(title: "“\(state.query)” — \(count) match\(state.hits.count == 1 ? "" : "es") — enter go · esc close",
+        let matches = "\(count) match\(state.hits.count == 1 ? "" : "es")" + (state.complete ? "" : " so far")
+        let inner = painter.box(title: "“\(state.query)” — \(matches) — enter go · esc close",
                                 width: width, height: max(4, min(height, PopupViews.listRows(windowRows: painter.rows) + 2)))
         var rows = inner.height
         if !state.complete {
