@@ -47,9 +47,16 @@ run: release
 	@.build/release/lectern import Samples >/dev/null || true
 	@if [ -t 0 ] && [ -t 1 ]; then .build/release/lectern; else .build/release/lectern list; fi
 
+# The build's output, checked for warnings in the project's own files: it keeps zero (a clean
+# build, as CI's, compiles and so shows every file).
+WARNINGS_LOG := .build/build-output.log
+
 test: deps
-	swift build
-	swift test
+	@mkdir -p .build
+	set -o pipefail; swift build --build-tests 2>&1 | tee $(WARNINGS_LOG)
+	@if grep -E '^$(CURDIR)/(Sources|Tests)/.*: warning:' $(WARNINGS_LOG); then \
+		echo "The compiler warned about the project's own code (above): keep it at zero warnings."; exit 1; fi
+	swift test --skip-build
 
 bench: bench-deps release
 	python3 Benchmarks/bench.py --lectern .build/release/lectern --output BENCHMARKS.md

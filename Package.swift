@@ -33,7 +33,9 @@ let package = Package(
         .systemLibrary(name: "CLecternCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         cModule("CLecternSQLite", pkgConfig: "sqlite3", apt: "libsqlite3-dev"),
         cModule("CLecternFriBidi", pkgConfig: "fribidi", apt: "libfribidi-dev"),
-        cModule("CLecternCurses", pkgConfig: "ncursesw", apt: "libncurses-dev"),
+        // No pkg-config: its -D flags are refused by SwiftPM (a warning on every build); the
+        // shim defines what the wide-character API needs and the module map links the library.
+        .systemLibrary(name: "CLecternCurses", providers: [.apt(["libncurses-dev"])]),
         // poppler-glib is loaded at run time (dlopen) too; its shim declares the ABI it uses.
         .systemLibrary(name: "CLecternPoppler", providers: [.apt(["libpoppler-glib-dev"])]),
         // libmpv (audio decoding and output) is loaded at run time (dlopen), like libcurl.

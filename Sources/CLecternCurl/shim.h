@@ -21,9 +21,13 @@ typedef struct {
     void (*slist_free_all)(struct curl_slist *);
 } lectern_curl_api;
 
+// One table for the whole program: a `static` inside an inline function would give each Swift
+// file its own copy (each is compiled on its own), and only the one that loaded libcurl would be
+// filled in. A weak definition is merged into one by the linker (as in the poppler shim).
+__attribute__((weak)) lectern_curl_api lectern_curl_api_table = {0};
+
 static inline lectern_curl_api *lectern_curl(void) {
-    static lectern_curl_api api = {0};
-    return &api;
+    return &lectern_curl_api_table;
 }
 
 /// Loads libcurl once (callers serialise the first call); returns 1 when it is usable.

@@ -134,8 +134,8 @@ struct ReaderUIStateTests {
     @Test func pathCompletion() throws {
         let folder = Fixtures.temporaryDirectory("completion")
         try FileManager.default.createDirectory(atPath: folder + "/library", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: folder + "/library/book-one.epub", contents: Data())
-        FileManager.default.createFile(atPath: folder + "/library/book-two.epub", contents: Data())
+        _ = FileManager.default.createFile(atPath: folder + "/library/book-one.epub", contents: Data())
+        _ = FileManager.default.createFile(atPath: folder + "/library/book-two.epub", contents: Data())
         #expect(PathCompletion.complete(folder + "/lib").text == folder + "/library/")
         let several = PathCompletion.complete(folder + "/library/b")
         #expect(several.text == folder + "/library/book-")
