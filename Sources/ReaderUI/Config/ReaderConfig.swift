@@ -69,7 +69,13 @@ public struct ReaderConfig: Sendable {
         var lines = existing.isEmpty ? [] : existing.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let setting = "theme = \"\(name)\""
         let firstTable = lines.firstIndex { $0.drop { $0 == " " || $0 == "\t" }.hasPrefix("[") } ?? lines.count
-        if let index = lines[..<firstTable].firstIndex(where: { $0.drop { $0 == " " || $0 == "\t" }.hasPrefix("theme") && $0.contains("=") }) {
+        // The line whose key is exactly `theme` (not `theme_dir`, not a comment).
+        func isThemeKey(_ line: String) -> Bool {
+            guard let equals = line.firstIndex(of: "=") else { return false }
+            let key = String(line[..<equals]).trimmed
+            return key == "theme" || key == "\"theme\""
+        }
+        if let index = lines[..<firstTable].firstIndex(where: isThemeKey) {
             lines[index] = setting
         } else {
             lines.insert(setting, at: 0)
