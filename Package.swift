@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "LibXML", dependencies: ["CLecternXML2"]),
         .target(name: "Zlib", dependencies: ["CLecternZlib"]),
         .target(name: "LibCrypto", dependencies: ["CLecternCrypto"]),
-        .target(name: "LibZip", dependencies: ["CLecternZip"]),
+        .target(name: "LibZip", dependencies: ["CLecternZip", "CLecternZlib"]),
         .target(name: "LibCurl", dependencies: ["CLecternCurl"]),
         .target(name: "LibSQLite", dependencies: ["CLecternSQLite"]),
         .target(name: "LibPoppler", dependencies: ["CLecternPoppler"]),

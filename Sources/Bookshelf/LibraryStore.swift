@@ -240,7 +240,7 @@ public final class LibraryStore: @unchecked Sendable {
 
     /// Parses the RFC 3339 dates the LCP tables hold.
     static func parseDate(_ text: String) -> Date? {
-        try? Date(text, strategy: .iso8601)
+        RFC3339Date.parse(text)
     }
 
     // MARK: - Rows

@@ -1,3 +1,4 @@
+import Shared
 import FoundationEssentials
 import LCP
 import LibSQLite

@@ -1,5 +1,7 @@
-/// The CRC-32 of ZIP entries (ISO 3309, reflected polynomial 0xEDB88320), for data that
-/// libzip did not read itself (entries decrypted outside libzip).
+import CLecternZlib
+
+/// The CRC-32 of ZIP entries (ISO 3309), for data that libzip did not read itself (entries
+/// decrypted outside libzip): zlib's `crc32`, which works a word at a time.
 public struct CRC32: Sendable {
     /// The checksum of the bytes given so far.
     public private(set) var value: UInt32 = 0
@@ -8,15 +10,19 @@ public struct CRC32: Sendable {
 
     /// Adds `bytes` to the checksum.
     public mutating func update(_ bytes: some Collection<UInt8>) {
-        var crc = ~value
-        let table = Self.table
-        let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
-            for byte in buffer { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+        let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in add(UnsafeRawBufferPointer(buffer)) }
+        if done == nil { Array(bytes).withUnsafeBytes { add($0) } }
+    }
+
+    private mutating func add(_ buffer: UnsafeRawBufferPointer) {
+        var offset = 0
+        // zlib takes a 32-bit length: larger buffers go in pieces.
+        while offset < buffer.count {
+            let count = min(buffer.count - offset, Int(UInt32.max))
+            let start = buffer.baseAddress!.advanced(by: offset).assumingMemoryBound(to: Bytef.self)
+            value = UInt32(crc32(uLong(value), start, uInt(count)))
+            offset += count
         }
-        if done == nil {
-            for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
-        }
-        value = ~crc
     }
 
     /// The CRC-32 of `bytes`.
@@ -24,11 +30,5 @@ public struct CRC32: Sendable {
         var crc = CRC32()
         crc.update(bytes)
         return crc.value
-    }
-
-    private static let table: [UInt32] = (0..<256).map { index in
-        var value = UInt32(index)
-        for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
-        return value
     }
 }

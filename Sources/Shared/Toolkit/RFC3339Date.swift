@@ -1,7 +1,8 @@
 import FoundationEssentials
 
-/// The dates of LCP and License Status documents: RFC 3339 timestamps, as the servers write
-/// them — `Z` or a `±hh:mm` offset, 0 to 9 fraction digits (`2017-10-31T11:23:03.250720346Z`).
+/// RFC 3339 timestamps, the one parser of the project (LCP and License Status documents, signed
+/// audiobook rights, the library's dates): `Z` or a `±hh:mm` offset, 0 to 9 fraction digits
+/// (`2017-10-31T11:23:03.250720346Z`).
 ///
 /// A small dedicated parser rather than Foundation's formatters, which need one set of
 /// options per variant. It also tolerates what some writers produce: a lower-case `t`/`z`, a
@@ -9,6 +10,9 @@ import FoundationEssentials
 public enum RFC3339Date {
     /// The date of `text`, or nil when it is not a timestamp.
     public static func parse(_ text: String) -> Date? {
+        // Surrounding white space is tolerated; anything long is not a timestamp.
+        let text = text.trimmed
+        guard !text.isEmpty, text.utf8.count <= 64 else { return nil }
         var scanner = Scanner(Array(text.utf8))
         guard let year = scanner.digits(4), scanner.skip("-"), let month = scanner.digits(2), scanner.skip("-"),
               let day = scanner.digits(2),
