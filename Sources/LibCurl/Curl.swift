@@ -6,6 +6,29 @@ public enum Curl {
     /// Whether libcurl could be loaded (it is opened on first use).
     private static let available: Bool = lectern_curl_load() != 0
 
+    /// Header names are HTTP tokens and values hold no line break or NUL, and the URL no
+    /// control character: text from outside (a license's link, a server's answer, an option)
+    /// can never add a header or a request of its own.
+    static func checkHeadersAndURL(_ request: CurlRequest) throws(CurlError) {
+        func isToken(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): true
+            default: Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+            }
+        }
+        for header in request.headers {
+            guard !header.name.isEmpty, header.name.utf8.allSatisfy(isToken) else {
+                throw .failed("refused a request header with an invalid name")
+            }
+            guard !header.value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) else {
+                throw .failed("refused the request header \(header.name): its value holds a line break")
+            }
+        }
+        guard !request.url.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
+            throw .failed("refused a URL holding control characters")
+        }
+    }
+
     /// Performs `request`. Bytes of the body are handed to `onData` as they arrive when it is
     /// given (and then not accumulated in the response); returning false from it, or from
     /// `onProgress`, cancels the transfer.
@@ -15,6 +38,7 @@ public enum Curl {
         onProgress: ((_ received: Int64, _ expected: Int64?) -> Bool)? = nil
     ) throws(CurlError) -> CurlResponse {
         guard available else { throw .failed("libcurl (libcurl4) is not installed") }
+        try Self.checkHeadersAndURL(request)
         guard let handle = lectern_curl_easy_init() else { throw .failed("libcurl could not start") }
         defer { lectern_curl_easy_cleanup(handle) }
 
