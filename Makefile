@@ -12,7 +12,7 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 # Debian packages the build and the tests need (C libraries and test tools).
 APT_PACKAGES := pkg-config libxml2-dev zlib1g-dev libssl-dev libzip-dev libcurl4-openssl-dev libsqlite3-dev \
 	libfribidi-dev libpoppler-glib-dev libncurses-dev libmpv-dev zip unzip p7zip-full openssl python3 qpdf \
-	poppler-utils tmux
+	poppler-utils tmux unicode-data
 BENCH_PACKAGES := hyperfine time tmux python3-venv
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

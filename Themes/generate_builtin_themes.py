@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""Writes Sources/ReaderUI/Config/BuiltinThemes.swift from Themes/*.toml."""
+"""Writes Sources/ReaderUI/Config/BuiltinThemes.swift from Themes/*.toml (or the file named as
+the first argument: a test regenerates it elsewhere and compares)."""
 import os
+import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(os.path.dirname(HERE), "Sources", "ReaderUI", "Config", "BuiltinThemes.swift")
@@ -15,4 +17,4 @@ for name in names:
     lines.append('"""#,')
 lines += ["    ]", "", "    /// The order `T` cycles through.",
           "    static let order = [\"default\", \"dark\", \"light\", \"sepia\", \"high-contrast\"]", "}", ""]
-open(OUT, "w", encoding="utf-8").write("\n".join(lines))
+open(sys.argv[1] if len(sys.argv) > 1 else OUT, "w", encoding="utf-8").write("\n".join(lines))
