@@ -73,6 +73,34 @@ struct ReaderScreenTests {
         }
     }
 
+    /// Five table-of-contents entries point into one file: the status line names the part being
+    /// read, the contents popup selects it, and a bookmark is labelled with it.
+    @Test func theChapterShownIsThePartBeingRead() throws {
+        let tmux = try TmuxSession(width: 80, height: 24, arguments: ["open", Self.wasteland], home: try UIFixtures.home())
+        defer { tmux.close() }
+        try tmux.waitFor("April is the cruellest month")
+        try tmux.waitUntil("part I in the status line") { $0.split(separator: "\n").last?.contains("I. THE BURIAL OF THE DEAD") ?? false }
+        try tmux.press("t")
+        try tmux.waitFor("IV. DEATH BY WATER")
+        try tmux.press("j", "j", "j") // I → IV.
+        try tmux.press("Enter")
+        try tmux.waitUntil("part IV in the status line") { screen in
+            screen.contains("Phlebas the Phoenician") && (screen.split(separator: "\n").last?.contains("IV. DEATH BY WATER") ?? false)
+        }
+        // The contents popup opens on part IV (the selected entry is drawn in the cursor colours).
+        try tmux.press("t")
+        let popup = try tmux.waitUntil(colors: true, "the contents on part IV") { $0.contains("V. WHAT THE THUNDER SAID") }
+        let selected = popup.split(separator: "\n").first { $0.contains("DEATH BY WATER") } ?? ""
+        let other = popup.split(separator: "\n").first { $0.contains("THE FIRE SERMON") } ?? ""
+        #expect(selected.contains("\u{1B}[") && selected != other)
+        #expect(!(other.contains("\u{1B}[7m")))
+        try tmux.press("Escape")
+        try tmux.press("m")
+        try tmux.waitFor("Bookmark added")
+        try tmux.press("'")
+        try tmux.waitFor("IV. DEATH BY WATER: ")
+    }
+
     @Test func searchFindsAndHighlightsMatchesAcrossChapters() throws {
         let book = UIFixtures.sample("readium-mobydick.webpub")
         let tmux = try TmuxSession(width: 90, height: 24, arguments: ["open", book], home: try UIFixtures.home())

@@ -301,7 +301,7 @@ extension ReaderApp {
         case .help:
             overlays.append(.help(HelpState(keyMap: config.keyMap)))
         case .tableOfContents:
-            let href = session.source.isPaged ? nil : Optional(session.source.href(session.state.chapter))
+            let href = session.source.isPaged ? nil : Optional(session.currentTOCEntry?.href ?? session.source.href(session.state.chapter))
             overlays.append(.toc(TOCState(tableOfContents: session.publication.tableOfContents, currentHref: href,
                                           visibleRows: PopupViews.listRows(windowRows: screen.size.rows))))
         case .search:

@@ -23,10 +23,10 @@ public struct TOCState: Sendable {
         }
         walk(tableOfContents, depth: 0)
         self.entries = entries
+        // The entry itself when the href names one (with its fragment), else the chapter's first.
         let current = currentHref.map(Href.removingFragment)
-        let selection = entries.lastIndex { Href.removingFragment($0.href) == current }
-            ?? entries.firstIndex { Href.removingFragment($0.href) == current } ?? 0
-        let firstOfCurrent = entries.firstIndex { Href.removingFragment($0.href) == current } ?? selection
+        let exact = currentHref.flatMap { href in entries.firstIndex { $0.href == href } }
+        let firstOfCurrent = exact ?? entries.firstIndex { Href.removingFragment($0.href) == current } ?? 0
         list = ListState(count: entries.count, selection: firstOfCurrent, visibleRows: visibleRows)
     }
 

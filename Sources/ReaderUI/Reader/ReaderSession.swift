@@ -77,14 +77,61 @@ final class ReaderSession {
 
     var title: String { publication.metadata.title ?? entry?.title ?? "" }
 
-    /// The title of the chapter shown: its table-of-contents entry, else its own title.
+    /// The title of the chapter shown: its table-of-contents entry (``currentTOCEntry``), else
+    /// its own title.
     var chapterTitle: String {
         if let label = source.pageLabel(state.chapter) { return "Page \(label) of \(source.count)" }
         let order = publication.readingOrder
         guard order.indices.contains(state.chapter) else { return "" }
+        if let entry = currentTOCEntry, !entry.title.isEmpty { return entry.title }
         let href = Href.removingFragment(order[state.chapter].href)
         return chapterTitles[href] ?? document?.title ?? order[state.chapter].title ?? ""
     }
+
+    /// The table-of-contents entry the page is in: of the entries pointing into the chapter
+    /// shown, the last whose target (its fragment's element, or the start of the file) is at
+    /// or before the top of the page. Several entries often point into one file (a poem's
+    /// parts, a book in one XHTML file): the first one is not always the one being read.
+    var currentTOCEntry: TOCEntry? {
+        let order = publication.readingOrder
+        guard order.indices.contains(state.chapter) else { return nil }
+        let path = Href.removingFragment(order[state.chapter].href)
+        let candidates = tocEntries.filter { $0.path == path }
+        guard let first = candidates.first else { return nil }
+        let top = state.topOffset
+        var best: (entry: TOCEntry, offset: Int)?
+        for entry in candidates {
+            let offset: Int? = entry.fragment.map { document?.offset(ofFragment: $0) } ?? 0
+            guard let offset, offset <= top else { continue }
+            // At the same place, the later (deeper) entry is the more precise one.
+            if best == nil || offset >= best!.offset { best = (entry, offset) }
+        }
+        return best?.entry ?? first
+    }
+
+    /// An entry of the table of contents, flattened in reading order.
+    struct TOCEntry: Sendable, Hashable {
+        let href: String
+        let path: String
+        let fragment: String?
+        let title: String
+    }
+
+    /// The table of contents, flattened.
+    private(set) lazy var tocEntries: [TOCEntry] = {
+        var entries: [TOCEntry] = []
+        func walk(_ links: [Link]) {
+            for link in links {
+                let path = Href.removingFragment(link.href)
+                let fragment = link.href.firstIndex(of: "#").map { String(link.href[link.href.index(after: $0)...]) }
+                entries.append(TOCEntry(href: link.href, path: path, fragment: fragment?.isEmpty == true ? nil : fragment,
+                                        title: link.title ?? ""))
+                walk(link.children)
+            }
+        }
+        walk(publication.tableOfContents)
+        return entries
+    }()
 
     /// The reading-order index of `href` (fragment ignored).
     func chapterIndex(of href: String) -> Int? {
