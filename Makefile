@@ -5,6 +5,7 @@
 #   make fuzz        build the libFuzzer targets (Fuzz/) and run each for FUZZ_SECONDS; write Fuzz/REPORT.md
 #   make check-asan  every test, built with AddressSanitizer (.build-asan)
 #   make check-tsan  the concurrent suites, built with ThreadSanitizer (.build-tsan)
+#   make install / uninstall / deb / check-install   see Packaging/install.mk
 
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
@@ -38,8 +39,11 @@ bench-deps: deps
 build: deps
 	swift build
 
+# The commit the binary says it was built from (`lectern --version`, `lectern doctor`).
+COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+
 release: deps
-	swift build $(RELEASE_FLAGS) --product lectern
+	swift build $(RELEASE_FLAGS) --product lectern -Xcc -DLECTERN_COMMIT='"$(COMMIT)"'
 
 # The bundled samples are added to the library (idempotent: keyed by content), then the
 # bookshelf opens; without a terminal (CI, a pipe) the library is printed instead.
@@ -115,3 +119,6 @@ check-tsan: deps
 		swift test --skip-build --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_SUITES)'; status=$$?; \
 	if ls .build-tsan/reports/tsan* >/dev/null 2>&1; then cat .build-tsan/reports/tsan*; \
 		echo "ThreadSanitizer reported races (above, and in .build-tsan/reports/)"; exit 1; fi; exit $$status
+
+# Installing, packaging and their checks (issue #19).
+include Packaging/install.mk

@@ -71,8 +71,12 @@ let package = Package(
         // Library-wide full-text search: the indexer over the library's publications (SQLite FTS5).
         .target(name: "LibrarySearch", dependencies: ["Bookshelf", "TextLayout", "Shared"]),
 
+        // The commit the program was built from (a define the Makefile's release build passes).
+        .target(name: "CLecternBuildInfo"),
+
         // The command line.
         .target(name: "LecternCLI", dependencies: [
+            "CLecternBuildInfo",
             "Shared", "Streamer", "LibCrypto", "TextLayout", "LCP", "LCPSQLite", "AudiobookDRM", "AudioPlayback",
             "Bookshelf", "ReaderUI", "Terminal", "LibrarySearch",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

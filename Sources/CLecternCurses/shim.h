@@ -13,6 +13,10 @@
 #include <wchar.h>
 #include <ncursesw/curses.h>
 
+/* From <term.h>, which is not included: its macros (lines, columns…) would leak into Swift. */
+extern int setupterm(const char *term, int filedes, int *errret);
+extern int tigetnum(const char *capname);
+
 /* Mutable globals are errors in Swift 6: read them through functions. */
 static inline WINDOW *lectern_stdscr(void) { return stdscr; }
 static inline int lectern_cols(void) { return COLS; }

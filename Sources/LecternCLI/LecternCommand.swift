@@ -35,10 +35,10 @@ public struct LecternCommand: AsyncParsableCommand {
             issuers are trusted; LECTERN_AUDIOBOOK_ISSUERS adds some, as space-separated \
             ISSUER or ISSUER=KEY_SET_URL entries.
             """,
-        version: "0.1.0",
+        version: BuildInfo.versionLine,
         subcommands: [ShelfCommand.self, OpenCommand.self, ImportCommand.self, ListCommand.self, InfoCommand.self, CheckCommand.self,
                       CatCommand.self, RenderCommand.self, TextCommand.self, ListenCommand.self, AcquireCommand.self,
-                      LicenseCommand.self, ConsumeRightsCommand.self, SearchCommand.self, IndexCommand.self, LCPBenchCommand.self, ListenBenchCommand.self],
+                      LicenseCommand.self, ConsumeRightsCommand.self, SearchCommand.self, IndexCommand.self, DoctorCommand.self, LCPBenchCommand.self, ListenBenchCommand.self],
         defaultSubcommand: ShelfCommand.self
     )
 

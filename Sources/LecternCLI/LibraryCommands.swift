@@ -14,7 +14,7 @@ struct OpenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
         abstract: "Read a publication in the terminal.",
-        discussion: "Press ? in the reader for the keys. Exit status: 0 closed normally, 2 the file is missing or unreadable, or no usable terminal."
+        discussion: "Press ? in the reader for the keys. A license (.lcpl) is acquired first: its publication is downloaded into the library (once) and opened. Exit status: 0 closed normally, 1 a license's publication could not be acquired, 2 the file is missing or unreadable, or no usable terminal."
     )
 
     @Argument(help: "The publication file.")
@@ -34,7 +34,16 @@ struct OpenCommand: AsyncParsableCommand {
                 throw ExitStatus.cannotOpen
             }
         }
-        let status = await ReaderApp(dependencies: UIComposition.dependencies()).runReader(path: path)
+        var readerPath = path
+        if path.lowercased().hasSuffix(".lcpl"), !path.contains("://") {
+            switch await LicenseOpening.publication(forLicense: path) {
+            case .success(let acquired): readerPath = acquired
+            case .failure(let failure):
+                Output.error(failure.message)
+                throw ExitStatus.someFailed
+            }
+        }
+        let status = await ReaderApp(dependencies: UIComposition.dependencies()).runReader(path: readerPath)
         if status != 0 { throw ExitCode(status) }
     }
 }

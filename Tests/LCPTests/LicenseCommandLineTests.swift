@@ -66,6 +66,40 @@ import TestSupport
         }
     }
 
+    /// What a double-click on a downloaded license runs: `lectern open FILE.lcpl` acquires the
+    /// publication into the library (progress shown), adds it, and opens that file; opening the
+    /// license again does not download it twice. (No terminal here: the reader itself then
+    /// refuses to start, after the acquisition.)
+    @Test func openingALicenseAcquiresAndImportsItsPublicationOnce() throws {
+        let served = try ServedPublication.make(on: server)
+        let first = try run(["open", served.lcplPath])
+        #expect(first.status == 2, "\(first.stderr)")
+        #expect(first.stderr.contains("100%"), "\(first.stderr)")
+        #expect(first.stderr.contains("need a terminal"), "\(first.stderr)")
+        let folder = lectern.home + "/data/lectern/publications"
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder)
+        #expect(files == ["Served Book.epub"])
+        let listed = try run(["list", "--json"])
+        let entries = listed.json as? [[String: Any]] ?? []
+        #expect(entries.count == 1)
+        #expect(entries.first?["title"] as? String == "Forged LCP Book")
+        #expect(entries.first?["path"] as? String == folder + "/Served Book.epub")
+        #expect(entries.first?["protection"] as? String == "lcp")
+
+        let second = try run(["open", served.lcplPath])
+        #expect(second.status == 2)
+        #expect(!second.stderr.contains("100%"), "downloaded again: \(second.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["Served Book.epub"])
+    }
+
+    @Test func openingALicenseWhoseServerIsGoneSaysSo() throws {
+        let served = try ServedPublication.make(on: server) { spec in spec.publicationURL = "http://127.0.0.1:1/gone.epub" }
+        let result = try run(["open", served.lcplPath])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("lectern: \(served.lcplPath): "), "\(result.stderr)")
+        #expect(!result.stderr.contains("need a terminal"))
+    }
+
     @Test func acquireToAFileNameWithJSON() throws {
         let served = try ServedPublication.make(on: server, kind: .lcpdf)
         let target = Fixtures.temporaryDirectory("lcp-cli-acquire") + "/daisy.lcpdf"
