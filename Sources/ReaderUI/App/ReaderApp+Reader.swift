@@ -214,16 +214,27 @@ extension ReaderApp {
             }
             let fromCache = texts != nil
             var lengths: [Int] = []
+            // A chapter that cannot be read counts as empty for now, but nothing is kept for
+            // the next opening, which tries again.
+            var unreadable = false
             for index in 0..<source.count {
                 if Task.isCancelled { return }
                 let cachedText = texts?[index]
-                let searchable = await Blocking.runInBackground { () -> SearchableText in
-                    SearchableText(cachedText ?? source.load(index)?.plainText ?? "")
+                let (searchable, failed) = await Blocking.runInBackground { () -> (SearchableText, Bool) in
+                    if let cachedText { return (SearchableText(cachedText), false) }
+                    guard let document = source.load(index) else { return (SearchableText(""), true) }
+                    return (SearchableText(document.plainText), false)
                 }
+                unreadable = unreadable || failed
                 session.textIndex.set(searchable, chapter: index)
                 lengths.append(searchable.length)
             }
             guard !Task.isCancelled else { return }
+            guard !unreadable else {
+                session.state.chapterLengths = lengths
+                self?.render()
+                return
+            }
             if cacheable, !fromCache, let identity {
                 let all = session.textIndex.chapters.map { $0?.text ?? "" }
                 session.background.append(Task { await Blocking.runInBackground { BookTextCache.write(all, identity: identity) } })
@@ -239,14 +250,21 @@ extension ReaderApp {
 
     func savePosition(_ session: ReaderSession) {
         guard let store = dependencies.store, let id = session.entry?.id, let (locator, progress) = session.positionToSave else { return }
-        let json = locator.jsonString
-        Task { _ = await Blocking.run { try? store.savePosition(id: id, locator: json, progress: progress) } }
+        positions.save(store, id: id, locator: locator.jsonString, progress: progress) { reason in
+            Task { @MainActor [weak self] in
+                self?.message = "Could not save the reading position: \(reason)"
+                self?.render()
+            }
+        }
     }
 
-    /// Closes the book, saving the position first (one small write).
+    /// Closes the book, saving the position first (one small write, after those queued).
     func closeReader(_ session: ReaderSession, thenShelf: Bool) {
-        if let store = dependencies.store, let id = session.entry?.id, let (locator, progress) = session.positionToSave {
-            try? store.savePosition(id: id, locator: locator.jsonString, progress: progress)
+        if let store = dependencies.store, let id = session.entry?.id, let (locator, progress) = session.positionToSave,
+           case .failure(let error) = positions.saveNow(store, id: id, locator: locator.jsonString, progress: progress) {
+            // Shown on the bookshelf, or printed when the program ends with the book.
+            if thenShelf { shelf.message = "Could not save the reading position: \(error.userMessage)" }
+            else { Self.printError("could not save the reading position: \(error.userMessage)") }
         }
         session.cancelAll()
         session.publication.close()

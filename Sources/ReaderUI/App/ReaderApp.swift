@@ -81,6 +81,8 @@ public final class ReaderApp {
     var indexing: (task: Task<Void, Never>, cancel: CancellationFlag)?
     /// Where the publication being opened is to be shown instead of its saved position.
     var openingAt: Locator?
+    /// Reading positions, written in order (``PositionWriter``).
+    let positions = PositionWriter()
     private var watcher: InputWatcher?
     private var finished: CheckedContinuation<Void, Never>?
     private var exitStatus: Int32 = 0
