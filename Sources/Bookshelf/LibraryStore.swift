@@ -219,30 +219,6 @@ public final class LibraryStore: @unchecked Sendable {
         }
     }
 
-    // MARK: - Loans
-
-    /// The loan state of every LCP license in the repository (`lcp_licenses`, in the same
-    /// file), by license id; empty when LCP never stored a license.
-    public func loanStates(now: Date = Date()) -> [String: LoanState] {
-        (try? locked { database throws(SQLiteError) -> [String: LoanState] in
-            let exists = try database.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'lcp_licenses'")
-            guard !exists.isEmpty else { return [:] }
-            var states: [String: LoanState] = [:]
-            for row in try database.query("SELECT license_id, status, rights_start, rights_end FROM lcp_licenses") {
-                guard let id = row.string(0) else { continue }
-                let start = row.string(2).flatMap(Self.parseDate)
-                let end = row.string(3).flatMap(Self.parseDate)
-                states[id] = LoanState(status: row.string(1), rightsStart: start, rightsEnd: end, now: now)
-            }
-            return states
-        }) ?? [:]
-    }
-
-    /// Parses the RFC 3339 dates the LCP tables hold.
-    static func parseDate(_ text: String) -> Date? {
-        RFC3339Date.parse(text)
-    }
-
     // MARK: - Rows
 
     static func entry(_ row: SQLiteRow) -> LibraryEntry {

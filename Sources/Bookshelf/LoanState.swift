@@ -1,5 +1,9 @@
 import FoundationEssentials
 
+/// Where the bookshelf reads the state of LCP loans, by license id: the license repository,
+/// through the composition root (the bookshelf knows nothing of LCP's tables).
+public typealias LoanStateSource = @Sendable (_ now: Date) -> [String: LoanState]
+
 /// The state of an LCP loan, as the bookshelf shows it, from the license repository.
 public enum LoanState: Sendable, Hashable {
     /// A loan running for `days` more days (0 on its last day).

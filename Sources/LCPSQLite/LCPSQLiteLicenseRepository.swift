@@ -102,4 +102,25 @@ public final class LCPSQLiteLicenseRepository: LCPLicenseRepository {
                 """, [.text(status.status.rawValue), .blob(status.data), .text(LCPSQLiteStore.now()), .text(licenseID)])
         }
     }
+
+    /// Every stored license's loan: its status and rights period, for the bookshelf's loan
+    /// column (which reads them through this repository, not the table).
+    public func loans() throws(LCPError) -> [LCPLoanRecord] {
+        try store.withDatabase { database throws(SQLiteError) in
+            try database.query("SELECT license_id, status, rights_start, rights_end FROM lcp_licenses").compactMap { row in
+                guard let id = row.string(0) else { return nil }
+                return LCPLoanRecord(licenseID: id, status: row.string(1), rightsStart: row.string(2).flatMap(RFC3339Date.parse),
+                                     rightsEnd: row.string(3).flatMap(RFC3339Date.parse))
+            }
+        }
+    }
+}
+
+/// A license's loan as stored: its last known status and its rights period.
+public struct LCPLoanRecord: Sendable, Hashable {
+    public let licenseID: String
+    /// The License Status Document's status (`active`, `returned`, `expired`…), when known.
+    public let status: String?
+    public let rightsStart: Date?
+    public let rightsEnd: Date?
 }

@@ -113,7 +113,7 @@ struct ListCommand: AsyncParsableCommand {
             throw ExitStatus.cannotOpen
         }
         let entries = try store.entries(sort: LibraryStore.Sort(rawValue: sort) ?? .title)
-        let loans = store.loanStates()
+        let loans = entries.contains { $0.licenseID != nil } ? UIComposition.loanStates(Date()) : [:]
         if json {
             Output.json(.array(entries.map { entry in
                 var object = JSONObject()

@@ -1,6 +1,7 @@
 import Bookshelf
 import FoundationEssentials
 import LCP
+import LCPSQLite
 import ReaderUI
 import Shared
 
@@ -46,7 +47,19 @@ enum UIComposition {
         let (store, _) = store()
         var dependencies = ReaderApp.Dependencies(store: store, open: open, config: ReaderConfig.load())
         dependencies.licenses = UILicenseServices.make()
+        dependencies.loanStates = loanStates
         dependencies.makeAudiobookPlayback = UIAudiobookPlayback.factory
         return dependencies
+    }
+
+    /// The loans of the LCP license repository (in the library database), as the bookshelf
+    /// shows them; none when the repository cannot be read.
+    static let loanStates: LoanStateSource = { now in
+        guard let store = try? LCPSQLiteStore(), let loans = try? LCPSQLiteLicenseRepository(store: store).loans() else { return [:] }
+        var states: [String: LoanState] = [:]
+        for loan in loans {
+            states[loan.licenseID] = LoanState(status: loan.status, rightsStart: loan.rightsStart, rightsEnd: loan.rightsEnd, now: now)
+        }
+        return states
     }
 }

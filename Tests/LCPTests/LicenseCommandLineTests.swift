@@ -100,6 +100,22 @@ import TestSupport
         #expect(!result.stderr.contains("need a terminal"))
     }
 
+    /// The library's loan column comes from the license repository (`list --json` here, the
+    /// bookshelf's column alike).
+    @Test func theLibraryShowsTheLoanFromTheLicenseRepository() throws {
+        let (path, _) = try loanedBook()
+        #expect(try run(["import", path]).status == 0)
+        let listed = try run(["list", "--json"])
+        let entry = (listed.json as? [[String: Any]] ?? []).first
+        let loan = entry?["loan"] as? String ?? ""
+        #expect(loan.hasSuffix(" days left") || loan == "1 day left", "\(listed.stdout)")
+        // A library without loans does not open the license repository at all: no loan column values.
+        let other = LecternProcess()
+        #expect(try other.run(["import", Fixtures.sample("epub/idpf-wasteland.epub")]).status == 0)
+        let plain = try other.run(["list", "--json"])
+        #expect(((plain.json as? [[String: Any]])?.first?["loan"]) is NSNull)
+    }
+
     @Test func acquireToAFileNameWithJSON() throws {
         let served = try ServedPublication.make(on: server, kind: .lcpdf)
         let target = Fixtures.temporaryDirectory("lcp-cli-acquire") + "/daisy.lcpdf"

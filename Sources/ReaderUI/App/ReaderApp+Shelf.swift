@@ -16,10 +16,13 @@ extension ReaderApp {
             shelf.message = "The library database cannot be opened: nothing is remembered."
             return
         }
+        let loanStates = dependencies.loanStates
         Task { @MainActor in
             let result = await Blocking.run { () -> ([LibraryEntry], [String: LoanState])? in
                 guard let entries = try? store.entries(sort: .title) else { return nil }
-                return (entries, store.loanStates())
+                // The license repository is opened only when the shelf holds a loan.
+                let hasLoans = entries.contains { $0.licenseID != nil }
+                return (entries, hasLoans ? loanStates?(Date()) ?? [:] : [:])
             }
             guard let (entries, loans) = result else {
                 shelf.message = "The library database cannot be read."

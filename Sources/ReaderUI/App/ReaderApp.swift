@@ -27,6 +27,8 @@ public final class ReaderApp {
         public var makeAudiobookPlayback: AudiobookPlaybackFactory?
         /// LCP license details, renew, return and acquisition; nil without LCP.
         public var licenses: LicenseServices?
+        /// The state of LCP loans for the bookshelf's loan column; nil without LCP.
+        public var loanStates: LoanStateSource?
 
         public init(store: LibraryStore?, open: @escaping PublicationOpening, config: ReaderConfig,
                     makeAudiobookPlayback: AudiobookPlaybackFactory? = nil) {
