@@ -97,8 +97,10 @@ public struct LibraryIndexer: Sendable {
             let first = try await Blocking.attempt { () throws(LibraryError) in try store.fullTextNextItem(publicationID: entry.id) }
             for item in first..<max(first, chunker.itemCount) {
                 if isCancelled() { return .cancelled }
+                // Converting text is the slow part: at background priority, behind the reader's work.
+                let chunks = await Blocking.runInBackground { chunker.chunks(ofItem: item) }
                 try await Blocking.attempt { () throws(LibraryError) in
-                    try store.addFullText(publicationID: entry.id, item: item, chunks: chunker.chunks(ofItem: item))
+                    try store.addFullText(publicationID: entry.id, item: item, chunks: chunks)
                 }
             }
             try await Blocking.attempt { () throws(LibraryError) in try store.completeFullText(publicationID: entry.id) }
