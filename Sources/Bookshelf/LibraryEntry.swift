@@ -45,6 +45,9 @@ public struct LibraryEntry: Sendable, Hashable, Identifiable {
     public var path: String
     public var title: String
     public var author: String
+    /// How the authors sort: the first author's `file-as` (or `sortAs`) when the publication
+    /// gives one, else the family name first (``LibraryStore/authorSortKey(_:)``).
+    public var authorSortKey: String
     /// The format as shown ("EPUB", "Audiobook"…).
     public var format: String
     public var protection: ProtectionMark
@@ -59,14 +62,15 @@ public struct LibraryEntry: Sendable, Hashable, Identifiable {
     /// The last reading position, a serialised `Locator`.
     public var locator: String?
 
-    public init(id: Int64 = 0, identity: String, path: String, title: String, author: String = "", format: String = "",
-                protection: ProtectionMark = .none, licenseID: String? = nil, acquired: Bool = false,
+    public init(id: Int64 = 0, identity: String, path: String, title: String, author: String = "", authorSortKey: String? = nil,
+                format: String = "", protection: ProtectionMark = .none, licenseID: String? = nil, acquired: Bool = false,
                 addedAt: Date = Date(), openedAt: Date? = nil, progress: Double? = nil, locator: String? = nil) {
         self.id = id
         self.identity = identity
         self.path = path
         self.title = title
         self.author = author
+        self.authorSortKey = authorSortKey ?? LibraryStore.authorSortKey(author)
         self.format = format
         self.protection = protection
         self.licenseID = licenseID

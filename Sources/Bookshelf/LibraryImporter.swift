@@ -102,8 +102,12 @@ public struct LibraryImporter: Sendable {
             let publication = opened.publication
             let metadata = publication.metadata
             let identity = await Blocking.run { ContentIdentity.of(path: path, identifier: metadata.identifier) }
+            let authors = metadata.authors
             entry = LibraryEntry(identity: identity, path: path, title: metadata.title ?? Self.fileName(path),
-                                 author: metadata.authors.map(\.name).joined(separator: ", "), format: opened.format,
+                                 author: authors.map(\.name).joined(separator: ", "),
+                                 authorSortKey: authors.first?.localizedSortAs.map { $0.string.lowercased() }
+                                     ?? LibraryStore.authorSortKey(authors.first?.name ?? ""),
+                                 format: opened.format,
                                  protection: ProtectionMark(scheme: publication.contentProtectionService?.scheme),
                                  licenseID: opened.licenseID)
             publication.close()

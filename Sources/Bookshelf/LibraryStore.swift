@@ -57,7 +57,7 @@ public final class LibraryStore: @unchecked Sendable {
         }
     }
 
-    static let columns = "id, identity, path, title, author, format, protection, license_id, acquired, added_at, opened_at, progress, locator"
+    static let columns = "id, identity, path, title, author, format, protection, license_id, acquired, added_at, opened_at, progress, locator, sort_author"
 
     /// Every publication, in `sort` order.
     public func entries(sort: Sort = .title) throws(LibraryError) -> [LibraryEntry] {
@@ -102,7 +102,7 @@ public final class LibraryStore: @unchecked Sendable {
                     format = excluded.format, protection = excluded.protection,
                     license_id = COALESCE(excluded.license_id, license_id)
                 """, [.text(entry.identity), .text(entry.path), .text(entry.title), .text(Self.sortKey(entry.title)),
-                      .text(entry.author), .text(Self.sortKey(entry.author)), .text(entry.format), .text(entry.protection.rawValue),
+                      .text(entry.author), .text(entry.authorSortKey), .text(entry.format), .text(entry.protection.rawValue),
                       .text(entry.licenseID), .integer(entry.acquired ? 1 : 0), .real(entry.addedAt.timeIntervalSince1970),
                       entry.openedAt.map { .real($0.timeIntervalSince1970) } ?? .null, entry.progress.map(SQLiteValue.real) ?? .null,
                       .text(entry.locator)])
@@ -160,7 +160,7 @@ public final class LibraryStore: @unchecked Sendable {
                             protection, license_id, acquired, added_at)
                         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """, [.text(entry.identity), .text(entry.path), .text(entry.title), .text(Self.sortKey(entry.title)),
-                              .text(entry.author), .text(Self.sortKey(entry.author)), .text(entry.format),
+                              .text(entry.author), .text(entry.authorSortKey), .text(entry.format),
                               .text(entry.protection.rawValue), .text(entry.licenseID), .integer(entry.acquired ? 1 : 0),
                               .real(entry.addedAt.timeIntervalSince1970)])
                 }
@@ -223,11 +223,32 @@ public final class LibraryStore: @unchecked Sendable {
 
     static func entry(_ row: SQLiteRow) -> LibraryEntry {
         LibraryEntry(id: Int64(row.int(0) ?? 0), identity: row.string(1) ?? "", path: row.string(2) ?? "",
-                     title: row.string(3) ?? "", author: row.string(4) ?? "", format: row.string(5) ?? "",
+                     title: row.string(3) ?? "", author: row.string(4) ?? "", authorSortKey: row.string(13),
+                     format: row.string(5) ?? "",
                      protection: ProtectionMark(rawValue: row.string(6) ?? "") ?? .none, licenseID: row.string(7),
                      acquired: row.int(8) == 1, addedAt: Date(timeIntervalSince1970: row.double(9) ?? 0),
                      openedAt: row.double(10).map(Date.init(timeIntervalSince1970:)), progress: row.double(11),
                      locator: row.string(12))
+    }
+
+    /// The key an author sorts by when the publication gives none: family name first, as a
+    /// library shelves ("Herman Melville" sorts as "melville herman"); a name already written
+    /// family name first ("Natsume, Sōseki") and a single word stay as they are. Of several
+    /// authors, the first decides.
+    public static func authorSortKey(_ author: String) -> String {
+        let first = author.split(separator: ";").first.map(String.init) ?? author
+        let name = first.trimmed
+        // "Family, Given" is already in order; so are names with no space.
+        if name.contains(",") || !name.contains(" ") { return name.lowercased() }
+        var words = name.split(separator: " ").map(String.init)
+        // Particles and suffixes stay with the family name: "Ursula K. Le Guin", "Martin Luther King Jr.".
+        let suffixes: Set<String> = ["jr", "jr.", "sr", "sr.", "ii", "iii", "iv"]
+        var suffix: [String] = []
+        while words.count > 2, let last = words.last, suffixes.contains(last.lowercased()) { suffix.insert(words.removeLast(), at: 0) }
+        var family = [words.removeLast()]
+        let particles: Set<String> = ["le", "la", "de", "du", "des", "van", "von", "der", "den", "da", "di", "del", "ten", "ter"]
+        while words.count > 1, let last = words.last, particles.contains(last.lowercased()) { family.insert(words.removeLast(), at: 0) }
+        return (family + words + suffix).joined(separator: " ").lowercased()
     }
 
     /// The key titles and authors sort by: lowercased, without a leading article.

@@ -182,10 +182,10 @@ public struct ShelfState: Sendable {
     static func sorted(_ entries: [LibraryEntry], by sort: LibraryStore.Sort) -> [LibraryEntry] {
         switch sort {
         case .title:
-            let keys = entries.map { (LibraryStore.sortKey($0.title), LibraryStore.sortKey($0.author)) }
+            let keys = entries.map { (LibraryStore.sortKey($0.title), $0.authorSortKey) }
             return entries.indices.sorted { keys[$0] < keys[$1] }.map { entries[$0] }
         case .author:
-            let keys = entries.map { (LibraryStore.sortKey($0.author), LibraryStore.sortKey($0.title)) }
+            let keys = entries.map { ($0.authorSortKey, LibraryStore.sortKey($0.title)) }
             return entries.indices.sorted { keys[$0] < keys[$1] }.map { entries[$0] }
         case .recent:
             return entries.sorted { ($0.openedAt ?? .distantPast, $0.addedAt) > ($1.openedAt ?? .distantPast, $1.addedAt) }
