@@ -123,8 +123,8 @@ struct ReaderUIStateTests {
         #expect(shelf.visible.count == 3)
         _ = shelf.handle(.character("s"))
         #expect(shelf.sort == .author)
-        // By the author as written (no surname guessing).
-        #expect(shelf.entries.map(\.author) == ["Herman Melville", "Lewis Carroll", "T.S. Eliot"])
+        // By family name, as a library shelves (issue #18).
+        #expect(shelf.entries.map(\.author) == ["Lewis Carroll", "T.S. Eliot", "Herman Melville"])
         // Delete asks first.
         _ = shelf.handle(.character("d"))
         if case .confirmingDelete = shelf.mode {} else { Issue.record("no confirmation") }
