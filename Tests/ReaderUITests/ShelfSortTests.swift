@@ -62,3 +62,17 @@ private func importSamples(_ samples: [String]) async throws -> (LibraryStore, [
     }
     return (store, entries)
 }
+
+@Suite struct ShelfDuplicateTests {
+    /// Two publications with one title show their file names; a unique title shows alone.
+    @Test func duplicateTitlesAreToldApartByTheirFile() {
+        var shelf = ShelfState()
+        let first = LibraryEntry(id: 1, identity: "a", path: "/books/moby-dick.epub", title: "Moby-Dick", author: "Herman Melville")
+        let second = LibraryEntry(id: 2, identity: "b", path: "/books/moby-dick-illustrated.epub", title: "Moby-Dick", author: "Herman Melville")
+        let other = LibraryEntry(id: 3, identity: "c", path: "/books/emma.epub", title: "Emma", author: "Jane Austen")
+        shelf.setEntries([first, second, other], loans: [:])
+        #expect(shelf.displayTitle(of: first) == "Moby-Dick (moby-dick.epub)")
+        #expect(shelf.displayTitle(of: second) == "Moby-Dick (moby-dick-illustrated.epub)")
+        #expect(shelf.displayTitle(of: other) == "Emma")
+    }
+}

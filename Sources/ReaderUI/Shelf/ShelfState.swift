@@ -45,6 +45,16 @@ public struct ShelfState: Sendable {
     /// Whether the library has been read (the list says "Loading…" until then).
     public private(set) var loaded = false
     private var haystacks: [String] = []
+    /// Titles (lower-cased) that several publications share: those rows also show their file.
+    private var duplicateTitles: Set<String> = []
+
+    /// The title as the list shows it: with the file's name when another publication has the
+    /// same title (two editions, a copy in another format), so that they can be told apart.
+    public func displayTitle(of entry: LibraryEntry) -> String {
+        guard duplicateTitles.contains(entry.title.lowercased()) else { return entry.title }
+        let file = entry.path.split(separator: "/").last.map(String.init) ?? entry.path
+        return "\(entry.title) (\(file))"
+    }
 
     public init(sort: LibraryStore.Sort = .title) {
         self.sort = sort
@@ -57,6 +67,9 @@ public struct ShelfState: Sendable {
         self.entries = Self.sorted(entries, by: sort)
         self.loans = loans
         haystacks = self.entries.map { ($0.title + " " + $0.author + " " + $0.format).lowercased() }
+        var seen: [String: Int] = [:]
+        for entry in self.entries { seen[entry.title.lowercased(), default: 0] += 1 }
+        duplicateTitles = Set(seen.filter { $0.value > 1 }.keys)
         loaded = true
         applyFilter(keeping: keep)
     }

@@ -33,7 +33,7 @@ enum ShelfView {
             let row = 2 + offset
             guard row < rows - 1 else { break }
             let progress = entry.progress.map { "\(Int(($0 * 100).rounded()))%" } ?? ""
-            let text = layout.row(title: entry.title, author: entry.author, format: Format.displayName(entry.format), protection: entry.protection.label,
+            let text = layout.row(title: state.displayTitle(of: entry), author: entry.author, format: Format.displayName(entry.format), protection: entry.protection.label,
                                   loan: state.loan(of: entry)?.label ?? "", progress: progress)
             if index == state.list.selection {
                 painter.bar(text, row: row, .cursor)
