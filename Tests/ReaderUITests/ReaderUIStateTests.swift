@@ -33,6 +33,18 @@ struct ReaderUIStateTests {
         #expect(scrolled.top == lines.count - 10)
     }
 
+    /// The help shows the keys of the screen it was asked on first: the bookshelf's (with L and
+    /// F) on the bookshelf, the reader's in the reader.
+    @Test func helpShowsTheCurrentScreensKeysFirst() {
+        let shelf = HelpState(keyMap: KeyMap(), context: .shelf).lines
+        let reader = HelpState(keyMap: KeyMap(), context: .reader).lines
+        #expect(shelf.first == "Bookshelf")
+        #expect(reader.first == "Reader")
+        #expect(shelf.contains { $0.hasPrefix("  L ") && $0.contains("license") })
+        #expect(shelf.contains { $0.hasPrefix("  F ") })
+        #expect(Set(shelf) == Set(reader))
+    }
+
     // MARK: - Selection
 
     @Test func selectionExtendsByWordLineAndParagraph() throws {

@@ -55,7 +55,7 @@ extension ReaderApp {
         case .licenseDetails(let entry):
             showLicense(entry)
         case .help:
-            overlays.append(.help(HelpState(keyMap: config.keyMap)))
+            overlays.append(.help(HelpState(keyMap: config.keyMap, context: .shelf)))
         case .reload:
             reloadShelf()
         case .quit:

@@ -54,25 +54,31 @@ public struct HelpState: Sendable {
     public let lines: [String]
     public var top = 0
 
-    public init(keyMap: KeyMap) {
-        var lines = ["Reader"]
+    /// Where the help was asked for: its own keys come first.
+    public enum Context: Sendable { case reader, shelf }
+
+    public init(keyMap: KeyMap, context: Context = .reader) {
+        var reader = ["Reader"]
         for action in ReaderAction.allCases {
             let keys = keyMap.keys(for: action).map(\.name).joined(separator: " ")
-            lines.append("  " + TextFitting.pad(keys.isEmpty ? "(none)" : keys, to: 18) + " " + action.summary)
+            reader.append("  " + TextFitting.pad(keys.isEmpty ? "(none)" : keys, to: 18) + " " + action.summary)
         }
-        lines += [
-            "  " + TextFitting.pad("1-9…", to: 18) + " a count before a movement: 5j, 3 space, 50%",
-            "",
+        reader.append("  " + TextFitting.pad("1-9…", to: 18) + " a count before a movement: 5j, 3 space, 50%")
+        let shelf = [
             "Bookshelf",
             "  " + TextFitting.pad("j k ↓ ↑", to: 18) + " move",
             "  " + TextFitting.pad("enter o", to: 18) + " open",
             "  " + TextFitting.pad("/", to: 18) + " filter as you type (Esc clears)",
             "  " + TextFitting.pad("F", to: 18) + " find passages in the text of every unprotected book; enter opens the book there",
-            "  " + TextFitting.pad("s", to: 18) + " sort: title, author, recent",
-            "  " + TextFitting.pad("i", to: 18) + " import a file or folder (path prompt)",
+            "  " + TextFitting.pad("s", to: 18) + " sort: title, author (family name), recent",
+            "  " + TextFitting.pad("i", to: 18) + " import a file or folder, or acquire a .lcpl (path prompt)",
+            "  " + TextFitting.pad("L", to: 18) + " license details of an LCP book: renew or return the loan",
             "  " + TextFitting.pad("d", to: 18) + " remove from the library (asks; the file stays, unless it was acquired into the library folder)",
             "  " + TextFitting.pad("r", to: 18) + " reload",
             "  " + TextFitting.pad("q", to: 18) + " quit",
+        ]
+        var lines = context == .shelf ? shelf + [""] + reader : reader + [""] + shelf
+        lines += [
             "",
             "Passphrase dialog",
             "  " + TextFitting.pad("enter", to: 18) + " open with this passphrase",
