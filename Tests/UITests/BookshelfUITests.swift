@@ -68,6 +68,32 @@ struct BookshelfUITests {
         #expect(FileManager.default.fileExists(atPath: copy))
     }
 
+    /// A publication whose file is gone is marked, says what to do when opened, and can be removed.
+    @Test func aMissingFileIsMarkedAndCanBeRemoved() throws {
+        let directory = Fixtures.temporaryDirectory("lectern-missing")
+        let copy = directory + "/wasteland-gone.epub"
+        try FileManager.default.copyItem(atPath: UIFixtures.sample("idpf-wasteland.epub"), toPath: copy)
+        let home = try UIFixtures.home(importing: [copy, UIFixtures.sample("readium-mobydick.webpub")])
+        try FileManager.default.removeItem(atPath: copy)
+        let tmux = try TmuxSession(width: 100, height: 20, arguments: [], home: home)
+        defer { tmux.close() }
+        try tmux.waitUntil("the missing mark") { screen in
+            screen.split(separator: "\n").contains { $0.contains("The Waste Land — file missing") }
+                && !screen.split(separator: "\n").contains { $0.contains("Moby-Dick") && $0.contains("missing") }
+        }
+        try tmux.press("j") // Moby-Dick, The Waste Land: the second.
+        try tmux.press("Enter")
+        try tmux.waitFor("File missing: wasteland-gone.epub — i imports it from its new place, d removes the entry.")
+        try tmux.press("d")
+        try tmux.waitFor("y/n")
+        try tmux.press("y")
+        // The list rows only (the status line says what was removed).
+        try tmux.waitUntil("the entry to go") { screen in
+            let rows = screen.split(separator: "\n").dropFirst(2).dropLast()
+            return !rows.contains { $0.contains("The Waste Land") } && rows.contains { $0.contains("Moby-Dick") }
+        }
+    }
+
     @Test func importsFromThePathPromptWithoutAskingForSecrets() throws {
         let home = try UIFixtures.home()
         let tmux = try TmuxSession(width: 100, height: 24, arguments: [], home: home)

@@ -2,6 +2,9 @@ import Bookshelf
 import FoundationEssentials
 import Shared
 import Terminal
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension ReaderApp {
     /// Shows the bookshelf, reading the library in the background.
@@ -18,18 +21,19 @@ extension ReaderApp {
         }
         let loanStates = dependencies.loanStates
         Task { @MainActor in
-            let result = await Blocking.run { () -> ([LibraryEntry], [String: LoanState])? in
+            let result = await Blocking.run { () -> ([LibraryEntry], [String: LoanState], Set<Int64>)? in
                 guard let entries = try? store.entries(sort: .title) else { return nil }
                 // The license repository is opened only when the shelf holds a loan.
                 let hasLoans = entries.contains { $0.licenseID != nil }
-                return (entries, hasLoans ? loanStates?(Date()) ?? [:] : [:])
+                let missing = Set(entries.filter { access($0.path, F_OK) != 0 }.map(\.id))
+                return (entries, hasLoans ? loanStates?(Date()) ?? [:] : [:], missing)
             }
-            guard let (entries, loans) = result else {
+            guard let (entries, loans, missing) = result else {
                 shelf.message = "The library database cannot be read."
                 render()
                 return
             }
-            shelf.setEntries(entries, loans: loans, select: id)
+            shelf.setEntries(entries, loans: loans, missing: missing, select: id)
             render()
         }
     }

@@ -34,6 +34,8 @@ public struct ShelfState: Sendable {
 
     public private(set) var entries: [LibraryEntry] = []
     public private(set) var loans: [String: LoanState] = [:]
+    /// Publications whose file is no longer where the library saw it (moved or deleted).
+    public private(set) var missing: Set<Int64> = []
     public private(set) var sort: LibraryStore.Sort = .title
     public private(set) var filter = TextField()
     /// Indices into ``entries`` of what the filter lets through, in sort order.
@@ -51,9 +53,13 @@ public struct ShelfState: Sendable {
     /// The title as the list shows it: with the file's name when another publication has the
     /// same title (two editions, a copy in another format), so that they can be told apart.
     public func displayTitle(of entry: LibraryEntry) -> String {
-        guard duplicateTitles.contains(entry.title.lowercased()) else { return entry.title }
-        let file = entry.path.split(separator: "/").last.map(String.init) ?? entry.path
-        return "\(entry.title) (\(file))"
+        var title = entry.title
+        if duplicateTitles.contains(entry.title.lowercased()) {
+            let file = entry.path.split(separator: "/").last.map(String.init) ?? entry.path
+            title += " (\(file))"
+        }
+        if missing.contains(entry.id) { title += " — file missing" }
+        return title
     }
 
     public init(sort: LibraryStore.Sort = .title) {
@@ -62,10 +68,12 @@ public struct ShelfState: Sendable {
 
     /// Replaces the publications (after loading, importing, deleting), keeping the selected
     /// one selected when it is still there.
-    public mutating func setEntries(_ entries: [LibraryEntry], loans: [String: LoanState], select id: Int64? = nil) {
+    public mutating func setEntries(_ entries: [LibraryEntry], loans: [String: LoanState], missing: Set<Int64> = [],
+                                    select id: Int64? = nil) {
         let keep = id ?? selectedEntry?.id
         self.entries = Self.sorted(entries, by: sort)
         self.loans = loans
+        self.missing = missing
         haystacks = self.entries.map { ($0.title + " " + $0.author + " " + $0.format).lowercased() }
         var seen: [String: Int] = [:]
         for entry in self.entries { seen[entry.title.lowercased(), default: 0] += 1 }
@@ -141,7 +149,13 @@ public struct ShelfState: Sendable {
         if list.handle(key) { return .none }
         switch key {
         case .enter, .character("o"), .right, .character("l"):
-            return selectedEntry.map(Command.open) ?? .none
+            guard let entry = selectedEntry else { return .none }
+            if missing.contains(entry.id) {
+                let file = entry.path.split(separator: "/").last.map(String.init) ?? entry.path
+                message = "File missing: \(file) — i imports it from its new place, d removes the entry."
+                return .none
+            }
+            return .open(entry)
         case .character("/"):
             mode = .filtering
             message = nil
@@ -178,7 +192,7 @@ public struct ShelfState: Sendable {
     public mutating func setSort(_ sort: LibraryStore.Sort) {
         let keep = selectedEntry?.id
         self.sort = sort
-        setEntries(entries, loans: loans, select: keep)
+        setEntries(entries, loans: loans, missing: missing, select: keep)
     }
 
     mutating func applyFilter(keeping id: Int64?) {
