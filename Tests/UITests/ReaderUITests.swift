@@ -209,6 +209,28 @@ struct ReaderScreenTests {
         try tmux.waitForExit()
     }
 
+    /// The text column and paragraph style change while reading, and are saved in config.toml.
+    @Test func widthAndJustificationChangeLiveAndAreSaved() throws {
+        let home = try UIFixtures.home()
+        let tmux = try TmuxSession(width: 100, height: 24, arguments: ["open", Self.wasteland], home: home)
+        defer { tmux.close() }
+        try tmux.waitFor("April is the cruellest month")
+        try tmux.press("w")
+        try tmux.waitFor("Text: 76 columns, ragged, indented paragraphs")
+        try tmux.press("w")
+        try tmux.waitFor("Text: 72 columns")
+        try tmux.press("J")
+        try tmux.waitFor("Text: 72 columns, justified")
+        try tmux.press("I")
+        try tmux.waitFor("flush paragraphs")
+        let config = try String(contentsOfFile: home + "/config/lectern/config.toml", encoding: .utf8)
+        #expect(config == "[reader]\nparagraph_indent = 0\njustify = true\ntext_width = 72\n")
+        // Wider, up to the window, is saved as 0 (the window's width).
+        for _ in 0..<10 { try tmux.press("W") }
+        try tmux.waitFor("Text: the window's width")
+        #expect(try String(contentsOfFile: home + "/config/lectern/config.toml", encoding: .utf8).contains("text_width = 0"))
+    }
+
     @Test func footnotePopup() throws {
         let tmux = try TmuxSession(width: 80, height: 24, arguments: ["open", UIFixtures.sample("idpf-childrens-literature.epub")],
                                    home: try UIFixtures.home())

@@ -37,6 +37,10 @@ public enum ReaderAction: String, Sendable, CaseIterable {
     case slower
     case help
     case nextTheme = "next_theme"
+    case narrower
+    case wider
+    case toggleJustify = "toggle_justify"
+    case toggleIndent = "toggle_indent"
     case redraw
     case quit
 
@@ -78,6 +82,10 @@ public enum ReaderAction: String, Sendable, CaseIterable {
         case .slower: ["-"]
         case .help: ["?", "F1"]
         case .nextTheme: ["T"]
+        case .narrower: ["w"]
+        case .wider: ["W"]
+        case .toggleJustify: ["J"]
+        case .toggleIndent: ["I"]
         case .redraw: ["C-l"]
         case .quit: ["q"]
         }
@@ -121,6 +129,10 @@ public enum ReaderAction: String, Sendable, CaseIterable {
         case .slower: "audiobooks: slower, down to 0.75×"
         case .help: "this help"
         case .nextTheme: "next colour theme (saved)"
+        case .narrower: "narrower text column (saved as text_width in config.toml)"
+        case .wider: "wider text column, up to the window (saved)"
+        case .toggleJustify: "justified or ragged text (saved)"
+        case .toggleIndent: "indented or flush paragraphs (saved)"
         case .redraw: "redraw the screen"
         case .quit: "close the book (back to the bookshelf)"
         }

@@ -65,23 +65,20 @@ public struct ReaderConfig: Sendable {
 
     /// Writes `theme = "name"` into the file, keeping everything else it holds.
     public static func saveTheme(_ name: String, path: String = ReaderConfig.path) throws {
+        try save("theme", "\"\(name)\"", inTable: nil, path: path)
+    }
+
+    /// Saves the reading settings changed with keys in the reader (`[reader]` table).
+    public static func saveReaderSettings(_ config: ReaderConfig, path: String = ReaderConfig.path) throws {
+        try save("text_width", String(config.textWidth), inTable: "reader", path: path)
+        try save("justify", config.justify ? "true" : "false", inTable: "reader", path: path)
+        try save("paragraph_indent", String(config.paragraphIndent), inTable: "reader", path: path)
+    }
+
+    /// Rewrites one setting of `config.toml` (``ConfigFileEditor``), atomically.
+    static func save(_ key: String, _ value: String, inTable table: String?, path: String) throws {
         let existing = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        var lines = existing.isEmpty ? [] : existing.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let setting = "theme = \"\(name)\""
-        let firstTable = lines.firstIndex { $0.drop { $0 == " " || $0 == "\t" }.hasPrefix("[") } ?? lines.count
-        // The line whose key is exactly `theme` (not `theme_dir`, not a comment).
-        func isThemeKey(_ line: String) -> Bool {
-            guard let equals = line.firstIndex(of: "=") else { return false }
-            let key = String(line[..<equals]).trimmed
-            return key == "theme" || key == "\"theme\""
-        }
-        if let index = lines[..<firstTable].firstIndex(where: isThemeKey) {
-            lines[index] = setting
-        } else {
-            lines.insert(setting, at: 0)
-        }
-        var text = lines.joined(separator: "\n")
-        if !text.hasSuffix("\n") { text += "\n" }
+        let text = ConfigFileEditor.setting(key, to: value, inTable: table, in: existing)
         if let slash = path.lastIndex(of: "/") { XDGDirectories.ensure(String(path[..<slash])) }
         let temporary = path + ".tmp"
         guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) else {
