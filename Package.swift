@@ -22,6 +22,11 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // The publication server's HTTP (SwiftNIO underneath); no hand-written HTTP parsing.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // C libraries, each behind a thin Swift layer of its own.
@@ -67,10 +72,18 @@ let package = Package(
         .target(name: "Bookshelf", dependencies: ["Shared", "LibSQLite", "LibCrypto"]),
         .target(name: "ReaderUI", dependencies: ["Terminal", "Bookshelf", "Shared", "TextLayout"]),
 
+        // Serves opened publications over loopback HTTP (manifest, resources through the Fetcher,
+        // the content-protection routes) to a browser; knows nothing of the terminal.
+        .target(name: "PublicationServer", dependencies: [
+            "Shared", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+        ]),
+
         // The command line.
         .target(name: "LecternCLI", dependencies: [
             "Shared", "Streamer", "LibCrypto", "TextLayout", "LCP", "LCPSQLite", "AudiobookDRM", "AudioPlayback",
-            "Bookshelf", "ReaderUI", "Terminal",
+            "Bookshelf", "ReaderUI", "Terminal", "PublicationServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "lectern", dependencies: ["LecternCLI"]),
@@ -84,6 +97,7 @@ let package = Package(
         .testTarget(name: "CLibraryTests", dependencies: ["LibXML", "Zlib", "LibCrypto", "LibZip", "LibCurl", "LibSQLite", "TestSupport"]),
         .testTarget(name: "SharedTests", dependencies: ["Shared", "TestSupport"]),
         .testTarget(name: "StreamerTests", dependencies: ["Streamer", "LibPoppler", "TestSupport"]),
+        .testTarget(name: "PublicationServerTests", dependencies: ["PublicationServer", "Shared", "Streamer", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "TextLayout", "Streamer"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "Shared", "Streamer", "TestSupport"]),
         .testTarget(name: "ReaderUITests", dependencies: ["ReaderUI", "Bookshelf", "Terminal", "TextLayout", "Shared", "Streamer", "TestSupport"]),
