@@ -50,6 +50,9 @@ struct PublicationResponder: HTTPResponder {
         case .readerPage(let id):
             guard request.method == .get || request.method == .head else { return methodNotAllowed("GET, HEAD") }
             return ReaderPage.response(title: publications[id]!.publication.metadata.title ?? "")
+        case .readerAsset(_, let name):
+            guard request.method == .get || request.method == .head else { return methodNotAllowed("GET, HEAD") }
+            return ReaderAssets.response(named: name) ?? ServerResponse.notFound
         case .resource(let id, let path):
             guard request.method == .get || request.method == .head else { return methodNotAllowed("GET, HEAD") }
             guard let link = indexes[id]?.link(forPath: path) else { return ServerResponse.notFound }

@@ -14,6 +14,8 @@ enum ServerRoute: Equatable {
     case copyRights(id: String)
     /// `/SECRET/pub/ID/~readium/rights/print`.
     case printRights(id: String)
+    /// `/SECRET/pub/ID/~lectern/NAME`: the reader page's script or style sheet.
+    case readerAsset(id: String, name: String)
     /// `/SECRET/pub/ID/PATH`: a resource, by its package path (percent-decoded, no dot segments).
     case resource(id: String, path: String)
 
@@ -40,7 +42,12 @@ enum ServerRoute: Equatable {
         case "~readium/content-protection": self = .contentProtection(id: id)
         case "~readium/rights/copy": self = .copyRights(id: id)
         case "~readium/rights/print": self = .printRights(id: id)
-        default: self = .resource(id: id, path: path)
+        default:
+            if decoded.count == 2, decoded[0] == "~lectern" {
+                self = .readerAsset(id: id, name: decoded[1])
+            } else {
+                self = .resource(id: id, path: path)
+            }
         }
     }
 
