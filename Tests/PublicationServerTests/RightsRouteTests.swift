@@ -75,3 +75,41 @@ import TestSupport
         #expect(server.stop() == 0)
     }
 }
+
+/// The browser and the terminal reader copying at the same time from one LCP license never
+/// get more than it grants, and together get all of it.
+@Suite struct ConcurrentRightsTests {
+    @Test func theServerAndAnotherProcessNeverOverConsume() throws {
+        let lectern = LecternProcess()
+        let server = try ServeProcess([ServeCommandTests.lcpWasteland, "--passphrase", "dan"], publications: 1, home: lectern)
+        defer { server.stop() }
+        let client = server.client
+        let url = server.path() + "~readium/rights/copy?text=abc"
+        let granted = Counter()
+        let home = lectern.home
+        nonisolated(unsafe) var other: LecternProcess.Result?
+        DispatchQueue.concurrentPerform(iterations: 9) { worker in
+            if worker == 0 {
+                other = try? LecternProcess(home: home).run(["consume-rights", ServeCommandTests.lcpWasteland, "--copy", "abc", "--times", "400"])
+                return
+            }
+            for _ in 0..<50 {
+                if (try? client.request(url))?.status == 200 { granted.add() }
+            }
+        }
+        let report = try #require(other?.json as? [String: Any], "\(other?.stderr ?? "")")
+        let otherGranted = try #require(report["granted"] as? Int)
+        // 2048 characters allow 682 copies of three; 400 + 400 attempts ask for more.
+        #expect(granted.value + otherGranted == 682)
+        let status = try client.request(server.path() + "~readium/content-protection")
+        #expect((status.json?["rights"] as? [String: Any])?["copyCharactersLeft"] as? Int == 2)
+        #expect(server.stop() == 0)
+    }
+
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        func add() { lock.lock(); count += 1; lock.unlock() }
+        var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+    }
+}

@@ -195,3 +195,13 @@ import TestSupport
         #expect(server.stop() == 0)
     }
 }
+
+/// `--listen` with a non-loopback address never serves a protected publication decrypted.
+@Suite struct ServeListenTests {
+    @Test func aProtectedPublicationIsRefusedOffLoopback() throws {
+        let result = try LecternProcess().run(["serve", ServeCommandTests.lcpWasteland, "--passphrase", "dan", "--listen", "0.0.0.0"])
+        #expect(result.status == 3)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("never served decrypted on a non-loopback address"))
+    }
+}
