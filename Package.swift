@@ -22,6 +22,11 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // The publication server's HTTP (SwiftNIO underneath); no hand-written HTTP parsing.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // C libraries, each behind a thin Swift layer of its own.
@@ -74,11 +79,19 @@ let package = Package(
         // The commit the program was built from (a define the Makefile's release build passes).
         .target(name: "CLecternBuildInfo"),
 
+        // Serves opened publications over loopback HTTP (manifest, resources through the Fetcher,
+        // the content-protection routes) to a browser; knows nothing of the terminal.
+        .target(name: "PublicationServer", dependencies: [
+            "Shared", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+        ]),
+
         // The command line.
         .target(name: "LecternCLI", dependencies: [
             "CLecternBuildInfo",
             "Shared", "Streamer", "LibCrypto", "TextLayout", "LCP", "LCPSQLite", "AudiobookDRM", "AudioPlayback",
-            "Bookshelf", "ReaderUI", "Terminal", "LibrarySearch",
+            "Bookshelf", "ReaderUI", "Terminal", "LibrarySearch", "PublicationServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "lectern", dependencies: ["LecternCLI"]),
@@ -92,6 +105,7 @@ let package = Package(
         .testTarget(name: "CLibraryTests", dependencies: ["LibXML", "Zlib", "LibCrypto", "LibZip", "LibCurl", "LibSQLite", "TestSupport"]),
         .testTarget(name: "SharedTests", dependencies: ["Shared", "TestSupport"]),
         .testTarget(name: "StreamerTests", dependencies: ["Streamer", "LibPoppler", "TestSupport"]),
+        .testTarget(name: "PublicationServerTests", dependencies: ["PublicationServer", "Shared", "LibCrypto", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "TextLayout", "Streamer"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "Shared", "Streamer", "TestSupport"]),
         .testTarget(name: "LibrarySearchTests", dependencies: ["LibrarySearch", "Bookshelf", "Streamer", "Shared", "TestSupport"]),

@@ -38,7 +38,8 @@ public struct LecternCommand: AsyncParsableCommand {
         version: BuildInfo.versionLine,
         subcommands: [ShelfCommand.self, OpenCommand.self, ImportCommand.self, ListCommand.self, InfoCommand.self, CheckCommand.self,
                       CatCommand.self, RenderCommand.self, TextCommand.self, ListenCommand.self, AcquireCommand.self,
-                      LicenseCommand.self, ConsumeRightsCommand.self, SearchCommand.self, IndexCommand.self, DoctorCommand.self, LCPBenchCommand.self, ListenBenchCommand.self],
+                      LicenseCommand.self, ConsumeRightsCommand.self, SearchCommand.self, IndexCommand.self, DoctorCommand.self,
+                      ServeCommand.self, LCPBenchCommand.self, ListenBenchCommand.self],
         defaultSubcommand: ShelfCommand.self
     )
 

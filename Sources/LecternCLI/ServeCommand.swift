@@ -1,0 +1,81 @@
+import ArgumentParser
+import FoundationEssentials
+import LCP
+import PublicationServer
+import Shared
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `lectern serve PATH… [--port N] [--listen ADDR] [--passphrase P]`: serves the publications
+/// over loopback HTTP to a browser, through their Fetchers (decrypted), with the
+/// content-protection routes consuming the same copy and print counters as the terminal
+/// reader. Prints one reader URL per publication once listening; runs until SIGINT or SIGTERM.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve publications to a web browser over loopback HTTP until interrupted."
+    )
+
+    @Argument(help: "The publication files, folders or URLs.")
+    var paths: [String]
+
+    @Option(help: "The port to listen on (0, the default, picks a free one).")
+    var port = 0
+
+    @Option(help: ArgumentHelp("The address to listen on instead of 127.0.0.1 (protected publications are then refused).",
+                               valueName: "address"))
+    var listen: String?
+
+    @OptionGroup var credentials: CredentialsOption
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        guard !paths.isEmpty else { throw ValidationError("give at least one publication") }
+    }
+
+    func run() async throws {
+        // Tests and some launchers start processes with these blocked; the server stops on them.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+
+        var served: [ServedPublication] = []
+        defer { for entry in served { entry.publication.close() } }
+        for (index, path) in paths.enumerated() {
+            let publication = try await PublicationLoader().openForCommand(path, credentials: credentials).publication
+            served.append(ServedPublication(id: String(index + 1), publication: publication,
+                                            rightsLeft: Self.rightsLeft(of: publication)))
+            try publication.requireUnlocked(path: path)
+        }
+        let configuration = ServerConfiguration(host: listen ?? "127.0.0.1", port: port)
+        let server: PublicationServer
+        do {
+            server = try PublicationServer(publications: served, configuration: configuration)
+        } catch {
+            let id = if case .protectedOffLoopback(let id) = error { id } else { "" }
+            let path = served.firstIndex { $0.id == id }.map { paths[$0] } ?? listen ?? ""
+            Output.error("\(path): \(error.description); serve it on the loopback address (without --listen)")
+            throw ExitStatus.restricted
+        }
+        let ids = served.map(\.id)
+        do {
+            try await server.run(handlingSignals: true) { listening in
+                for id in ids { Output.line(listening.readerURL(id: id)) }
+                Output.flush()
+            }
+        } catch {
+            Output.error("cannot serve on \(configuration.host):\(port): \(error)")
+            throw ExitStatus.someFailed
+        }
+        await LCPSetup.finishBackgroundWork()
+    }
+
+    /// What is left of an LCP license's copy and print allowances, read anew at each call.
+    static func rightsLeft(of publication: Publication) -> (@Sendable () -> ServedPublication.RightsLeft)? {
+        guard let license = publication.lcpLicense else { return nil }
+        return { ServedPublication.RightsLeft(charactersToCopy: license.charactersToCopyLeft, pagesToPrint: license.pagesToPrintLeft) }
+    }
+}

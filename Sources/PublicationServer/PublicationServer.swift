@@ -1,0 +1,95 @@
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+import Shared
+
+/// Serves opened publications over HTTP to a browser (the `PublicationServer` of the Readium
+/// Composite Fetcher proposal): under `/SECRET/pub/ID/`, the manifest, every resource read
+/// through the publication's Fetcher, and the content-protection routes.
+///
+/// Safety, for a server holding decrypted books: loopback only unless configured otherwise,
+/// and then protected publications are refused; a per-run random secret first in every path
+/// (404 without it); the `Host` header checked (DNS rebinding); no CORS; `nosniff`; paths
+/// that would leave a publication are 404; request header limits; idle connections closed;
+/// at most ``ServerConfiguration/maxConcurrentRequests`` requests worked on at once and
+/// ``ServerConfiguration/maxConnections`` connections.
+public final class PublicationServer: Sendable {
+    public let configuration: ServerConfiguration
+    private let responder: PublicationResponder
+
+    /// - Throws: ``PublicationServerError/protectedOffLoopback`` when a protected publication
+    ///   would be served on a non-loopback address.
+    public init(publications: [ServedPublication], configuration: ServerConfiguration = ServerConfiguration())
+        throws(PublicationServerError) {
+        if !configuration.isLoopback, let protected = publications.first(where: { $0.publication.isProtected }) {
+            throw .protectedOffLoopback(id: protected.id)
+        }
+        self.configuration = configuration
+        responder = PublicationResponder(secret: configuration.secret, publications: publications,
+                                         limit: ConcurrencyLimit(configuration.maxConcurrentRequests))
+    }
+
+    /// Where the server listens, once it does.
+    public struct Listening: Sendable {
+        public let host: String
+        public let port: Int
+        public let secret: ServerSecret
+
+        /// `http://HOST:PORT` (an IPv6 address in brackets).
+        public var origin: String {
+            "http://" + (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
+        }
+
+        /// The reader page of the publication `id`; its manifest is this URL + `manifest.json`.
+        public func readerURL(id: String) -> String {
+            origin + "/\(secret)/pub/\(id)/"
+        }
+    }
+
+    /// Runs until cancelled or, with `handlingSignals`, until SIGINT or SIGTERM; then stops
+    /// accepting, lets the requests under way finish, and returns.
+    /// - Parameter onListening: called once the socket listens, with its address.
+    public func run(handlingSignals: Bool, onListening: @escaping @Sendable (Listening) async -> Void) async throws {
+        let configuration = configuration
+        let responder = responder
+        let application = Application(
+            responder: responder,
+            server: .http1(configuration: .init(
+                idleTimeout: .seconds(configuration.idleTimeout),
+                httpDecoderConfiguration: .init(maxHeaderFieldSize: 32 * 1024, maxHeaderListSize: 64 * 1024, maxHeaderFieldCount: 100)
+            )),
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port),
+                serverName: nil,
+                availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections)
+            ),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? configuration.port
+                let listening = Listening(host: configuration.host, port: port, secret: configuration.secret)
+                responder.listening.set(host: configuration.host, port: port, origin: listening.origin)
+                await onListening(listening)
+            },
+            // Libraries never print: the server's own log goes nowhere.
+            logger: Logger(label: "lectern.publication-server", factory: { _ in SwiftLogNoOpLogHandler() })
+        )
+        if handlingSignals {
+            try await application.runService()
+        } else {
+            try await application.run()
+        }
+    }
+}
+
+/// Why a publication server cannot start.
+public enum PublicationServerError: Error, Sendable, CustomStringConvertible {
+    /// A protected publication would be served decrypted off this machine.
+    case protectedOffLoopback(id: String)
+
+    public var description: String {
+        switch self {
+        case .protectedOffLoopback:
+            "a protected publication is never served decrypted on a non-loopback address"
+        }
+    }
+}

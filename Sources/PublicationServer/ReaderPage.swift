@@ -1,0 +1,68 @@
+import HTTPTypes
+import Hummingbird
+
+/// The browser reader at `/SECRET/pub/ID/`: the reading order with previous and next, the
+/// table of contents, the resource in a frame (images, SVG, MathML, fixed layout, audio and
+/// video are the browser's job), the position in the URL fragment, a light and a dark theme,
+/// and copy and print gated by the content-protection routes. Its script and style sheet are
+/// served beside it (``ReaderAssets``) so that the page's policy allows no inline script.
+enum ReaderPage {
+    /// Nothing but this page's own origin may load anything, and no inline script runs.
+    static let contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+        + "img-src 'self' data: blob:; media-src 'self' blob:; object-src 'none'; base-uri 'none'; form-action 'none'; "
+        + "frame-ancestors 'none'"
+
+    static func response(title: String) -> Response {
+        let title = escaped(title.isEmpty ? "Lectern" : title)
+        let html = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(title)</title>
+            <link rel="stylesheet" href="~lectern/reader.css">
+            <script src="~lectern/reader.js" defer></script>
+            </head>
+            <body>
+            <header>
+            <button id="toc-toggle" type="button" aria-expanded="false" aria-controls="toc">Contents</button>
+            <h1 id="title">\(title)</h1>
+            <button id="prev" type="button" aria-label="Previous">&#8592;</button>
+            <span id="position" aria-live="polite"></span>
+            <button id="next" type="button" aria-label="Next">&#8594;</button>
+            <button id="print" type="button">Print</button>
+            <button id="theme" type="button">Dark</button>
+            </header>
+            <div id="layout">
+            <nav id="toc" aria-label="Table of contents" hidden></nav>
+            <main><iframe id="content" title="Publication content"></iframe></main>
+            </div>
+            <p id="message" role="status"></p>
+            </body>
+            </html>
+
+            """
+        var headers = ServerResponse.commonHeaders
+        headers[.contentType] = "text/html; charset=utf-8"
+        headers[.contentSecurityPolicy] = contentSecurityPolicy
+        headers[.cacheControl] = "no-store"
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    /// `text` safe inside HTML text and attribute values.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}

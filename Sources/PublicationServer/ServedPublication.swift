@@ -1,0 +1,39 @@
+import Shared
+
+/// One publication offered by a ``PublicationServer``, under `/SECRET/pub/ID/`.
+public struct ServedPublication: Sendable {
+    /// What is left of a protection's copy and print allowances (nil = unlimited or unknown).
+    public struct RightsLeft: Sendable, Equatable {
+        public var charactersToCopy: Int?
+        public var pagesToPrint: Int?
+
+        public init(charactersToCopy: Int?, pagesToPrint: Int?) {
+            self.charactersToCopy = charactersToCopy
+            self.pagesToPrint = pagesToPrint
+        }
+    }
+
+    /// The path segment naming the publication in URLs: letters, digits, `-` and `_` only, so
+    /// that it never carries a file name or a path.
+    public let id: String
+    public let publication: Publication
+    /// Reads what is left of the protection's allowances, for the content-protection routes;
+    /// Shared's `UserRights` only answers yes or no, the protection (e.g. an LCP license) knows more.
+    public let rightsLeft: (@Sendable () -> RightsLeft)?
+
+    /// - Precondition: `id` is made of ASCII letters, digits, `-` and `_`.
+    public init(id: String, publication: Publication, rightsLeft: (@Sendable () -> RightsLeft)? = nil) {
+        precondition(!id.isEmpty && id.utf8.allSatisfy(ServedPublication.isIDByte), "invalid publication id \(id)")
+        self.id = id
+        self.publication = publication
+        self.rightsLeft = rightsLeft
+    }
+
+    static func isIDByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"): true
+        default: false
+        }
+    }
+}
