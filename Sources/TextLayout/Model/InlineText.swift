@@ -8,10 +8,10 @@
 /// ``TextBlock/offset`` `+ i`. A `<br>` is a `"\n"` cluster of width 0.
 public struct InlineText: Sendable {
     /// The grapheme clusters, in logical order.
-    public internal(set) var characters: [Character]
+    public internal(set) var characters: Clusters
     /// The first scalar of each cluster: what line breaking and layout classify by (integer
     /// comparisons, where comparing `Character`s would normalise).
-    var leads: [UInt32]
+    var leads: [UInt32] { characters.leads }
     /// The cell width of each cluster.
     var widths: [UInt8]
     /// The style of each cluster.
@@ -23,10 +23,9 @@ public struct InlineText: Sendable {
     /// The resolved base direction.
     public internal(set) var direction: TextDirection
 
-    init(characters: [Character] = [], leads: [UInt32] = [], widths: [UInt8] = [], styles: [TextStyle] = [],
+    init(characters: Clusters = Clusters(), widths: [UInt8] = [], styles: [TextStyle] = [],
          breaks: [LineBreak] = [], levels: [Int8]? = nil, direction: TextDirection = .leftToRight) {
         self.characters = characters
-        self.leads = leads
         self.widths = widths
         self.styles = styles
         self.breaks = breaks
@@ -64,8 +63,7 @@ public struct InlineText: Sendable {
     /// Appends `other` after a `"\n"` cluster (table cells made of several blocks).
     mutating func appendParagraph(_ other: InlineText) {
         if !isEmpty || !other.isEmpty {
-            characters.append("\n")
-            leads.append(0x0A)
+            characters.append("\n", lead: 0x0A)
             widths.append(0)
             styles.append(.plain)
             breaks.append(.mandatory)
@@ -76,8 +74,7 @@ public struct InlineText: Sendable {
         } else if levels != nil {
             levels! += other.levels ?? Array(repeating: other.direction == .rightToLeft ? 2 : 0, count: other.count)
         }
-        characters += other.characters
-        leads += other.leads
+        characters.append(contentsOf: other.characters)
         widths += other.widths
         styles += other.styles
         breaks += other.breaks
