@@ -15,7 +15,7 @@ public struct InlineText: Sendable {
     /// The cell width of each cluster.
     var widths: [UInt8]
     /// The style of each cluster.
-    var styles: [TextStyle]
+    var styles: StyleRuns
     /// What may happen after each cluster (see ``LineBreak``).
     var breaks: [LineBreak]
     /// The bidi embedding level of each cluster; nil when the text is all left-to-right.
@@ -23,7 +23,7 @@ public struct InlineText: Sendable {
     /// The resolved base direction.
     public internal(set) var direction: TextDirection
 
-    init(characters: Clusters = Clusters(), widths: [UInt8] = [], styles: [TextStyle] = [],
+    init(characters: Clusters = Clusters(), widths: [UInt8] = [], styles: StyleRuns = StyleRuns(),
          breaks: [LineBreak] = [], levels: [Int8]? = nil, direction: TextDirection = .leftToRight) {
         self.characters = characters
         self.widths = widths
@@ -52,8 +52,7 @@ public struct InlineText: Sendable {
         var result: [(String, TextStyle)] = []
         var start = 0
         while start < count {
-            var end = start + 1
-            while end < count, styles[end] == styles[start] { end += 1 }
+            let end = styles.runEnd(containing: start)
             result.append((String(characters[start..<end]), styles[start]))
             start = end
         }
@@ -76,7 +75,7 @@ public struct InlineText: Sendable {
         }
         characters.append(contentsOf: other.characters)
         widths += other.widths
-        styles += other.styles
+        styles.append(contentsOf: other.styles)
         breaks += other.breaks
     }
 }

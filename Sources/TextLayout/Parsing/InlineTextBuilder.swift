@@ -222,7 +222,7 @@ struct InlineTextBuilder {
     /// The finished text, with break opportunities and bidi levels resolved for `direction`.
     func build(direction: BaseDirection) -> InlineText {
         let breaks = BreakRules.breaks(leads, widths: widths, explicit: explicit, preformatted: preformatted)
-        var text = InlineText(characters: characters, widths: widths, styles: styles, breaks: breaks)
+        var text = InlineText(characters: characters, widths: widths, styles: StyleRuns(styles), breaks: breaks)
         let needsBidi = hasRightToLeft || direction == .rightToLeft
         if needsBidi, !characters.isEmpty,
            let resolved = BidiResolver.levels(characters, marks: bidiMarks.filter { $0.index <= count }, direction: direction) {
