@@ -12,6 +12,11 @@ public struct Clusters: RandomAccessCollection, Sendable {
 
     init() {}
 
+    /// The clusters of `text`.
+    init(_ text: some StringProtocol) {
+        for character in text { append(character, lead: character.unicodeScalars.first!.value) }
+    }
+
     public var startIndex: Int { 0 }
     public var endIndex: Int { leads.count }
 
@@ -49,4 +54,17 @@ public struct Clusters: RandomAccessCollection, Sendable {
     }
 
     mutating func reserveCapacity(_ capacity: Int) { leads.reserveCapacity(capacity) }
+
+    /// Appends the clusters as UTF-8 to `bytes`.
+    func appendUTF8(to bytes: inout [UInt8]) {
+        for index in leads.indices {
+            if !complex.isEmpty, let character = complex[index] {
+                for scalar in character.unicodeScalars { UTF8.encode(scalar) { bytes.append($0) } }
+            } else if leads[index] < 0x80 {
+                bytes.append(UInt8(leads[index]))
+            } else {
+                UTF8.encode(Unicode.Scalar(leads[index]).unsafelyUnwrapped) { bytes.append($0) }
+            }
+        }
+    }
 }
