@@ -98,6 +98,37 @@ def make_big_epub():
     return path
 
 
+def make_one_chapter_epub(words, label):
+    """A book of one huge chapter (as single-file converted and Gutenberg-style books are):
+    900,000 words make 6.5 MB of XHTML, 9,000,000 words 65 MB."""
+    path = os.path.join(WORK, f"one-chapter-{label}.epub")
+    if not os.path.exists(path):
+        subprocess.run([sys.executable, os.path.join(HERE, "make_big_epub.py"), "--chapters", "1", "--words", str(words),
+                        "--out", path], check=True, stdout=subprocess.DEVNULL)
+    return path
+
+
+def bench_one_chapter(lectern, runs, env):
+    """`lectern render` of a book whose only chapter is 6.5 MB, then 65 MB, of XHTML: the
+    layout must keep a small multiple of the chapter's text (issue 15), beside epy's text dump."""
+    rows, notes = [], []
+    medium = make_one_chapter_epub(900_000, "6.5mb")
+    figures = measure([lectern, "render", medium, "--width", "100"], max(3, runs // 10), env, warmup=1)
+    rows.append(("Lay out and print a one-chapter book of 6.5 MB XHTML (`lectern render one-chapter-6.5mb.epub --width 100`)",
+                 figures, "peak RSS ≤ epy's"))
+    epy, problem = epy_command()
+    if epy:
+        peer = measure(epy + ["-d", medium], max(3, runs // 10), env, warmup=1)
+        rows.append(("Peer: epy's text dump of the same book (`epy -d one-chapter-6.5mb.epub`)", peer, ""))
+    else:
+        notes.append(f"epy could not be installed ({' '.join(problem)}): its dump of the one-chapter book was not measured.")
+    huge = make_one_chapter_epub(9_000_000, "65mb")
+    figures = measure([lectern, "render", huge, "--width", "100"], 1, env, warmup=0)
+    rows.append(("Lay out and print a one-chapter book of 65 MB XHTML (`lectern render one-chapter-65mb.epub --width 100`)",
+                 figures, "< 300 MB"))
+    return rows, notes
+
+
 def make_stored_audiobook(size):
     """A packaged audiobook whose single track is a STORED entry of `size` random bytes."""
     path = os.path.join(WORK, f"stored-{size >> 20}mb.audiobook")
@@ -773,7 +804,8 @@ def main():
     parser.add_argument("--lectern", required=True)
     parser.add_argument("--output", default="BENCHMARKS.md")
     parser.add_argument("--runs", type=int, default=30)
-    parser.add_argument("--only", choices=["tui", "server", "library"], help="Run one section and print it (BENCHMARKS.md is not written).")
+    parser.add_argument("--only", choices=["tui", "server", "library", "chapter"],
+                        help="Run one section and print it (BENCHMARKS.md is not written).")
     args = parser.parse_args()
     if args.only == "library":
         os.makedirs(WORK, exist_ok=True)
@@ -788,6 +820,8 @@ def main():
         os.makedirs(WORK, exist_ok=True)
         if args.only == "tui":
             tui_rows, tui_notes = bench_tui(os.path.abspath(args.lectern), make_big_epub(), args.runs, isolated_env())
+        elif args.only == "chapter":
+            tui_rows, tui_notes = bench_one_chapter(os.path.abspath(args.lectern), args.runs, isolated_env())
         else:
             tui_rows, tui_notes = bench_server(os.path.abspath(args.lectern), args.runs, isolated_env())
         for name, figures, target in tui_rows:
@@ -810,6 +844,9 @@ def main():
     render_rows, render_notes = bench_render(lectern, big, args.runs, env, first)
     rows += render_rows
     notes += render_notes
+    chapter_rows, chapter_notes = bench_one_chapter(lectern, args.runs, env)
+    rows += chapter_rows
+    notes += chapter_notes
     baseline = measure([lectern, "--version"], args.runs, env)
     rows.append(("Process start only (`lectern --version`), for reference", baseline, ""))
 

@@ -70,11 +70,16 @@ struct RenderCommand: AsyncParsableCommand {
         for (number, link) in links.enumerated() where rendered.insert(link.path ?? Href.removingFragment(link.href)).inserted {
             do {
                 let document = try loader.load(link)
-                let laidOut = LayoutEngine.layout(document, options: options)
+                // Line by line, written in pieces: neither the laid-out chapter nor its text
+                // is ever held whole, so a huge chapter prints in bounded memory.
                 var bytes: [UInt8] = number > 0 ? [0x0A] : []
-                for line in laidOut.lines {
+                LayoutEngine.forEachLine(of: document, options: options) { line in
                     line.appendText(to: &bytes)
                     bytes.append(0x0A)
+                    if bytes.count >= 1 << 16 {
+                        Output.text(String(decoding: bytes, as: UTF8.self))
+                        bytes.removeAll(keepingCapacity: true)
+                    }
                 }
                 Output.text(String(decoding: bytes, as: UTF8.self))
             } catch {

@@ -10,7 +10,7 @@ import CLecternFriBidi
 enum BidiResolver {
     /// The levels of `characters` (with bidi formatting `marks` inserted before the given
     /// cluster indices) and the paragraph's resolved direction; nil if FriBidi fails.
-    static func levels(_ characters: [Character], marks: [(index: Int, scalar: UInt32)], direction: BaseDirection)
+    static func levels(_ characters: Clusters, marks: [(index: Int, scalar: UInt32)], direction: BaseDirection)
         -> (levels: [Int8], direction: TextDirection)? {
         var scalars: [UInt32] = []
         scalars.reserveCapacity(characters.count + marks.count)

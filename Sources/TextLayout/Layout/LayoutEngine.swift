@@ -22,6 +22,27 @@ public enum LayoutEngine {
         var blockLines: [Range<Int>] = []
         blockLines.reserveCapacity(document.blocks.count)
         lines.reserveCapacity(document.length / max(options.width / 2, 1) + document.blocks.count * 2)
+        layoutBlocks(of: document, options: options, into: &lines) { lines, first in
+            blockLines.append(first..<lines.count)
+        }
+        return LaidOutDocument(document: document, options: options, lines: lines, blockLines: blockLines)
+    }
+
+    /// Lays out `document` block by block, handing each line to `body` in order and keeping
+    /// none: the same lines as ``layout(_:options:)``, in memory that does not grow with the
+    /// document (for writing a chapter out, as `lectern render` does).
+    public static func forEachLine(of document: TextDocument, options: LayoutOptions, _ body: (LayoutLine) -> Void) {
+        var lines: [LayoutLine] = []
+        layoutBlocks(of: document, options: options, into: &lines) { lines, _ in
+            for line in lines { body(line) }
+            lines.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// The layout loop: appends the lines of each block (after the blank lines that precede
+    /// it) to `lines`, then calls `blockDone` with the index in `lines` of the block's first line.
+    private static func layoutBlocks(of document: TextDocument, options: LayoutOptions, into lines: inout [LayoutLine],
+                                     blockDone: (inout [LayoutLine], Int) -> Void) {
         var previous: TextBlock?
         for (index, block) in document.blocks.enumerated() {
             if let previous {
@@ -35,10 +56,9 @@ public enum LayoutEngine {
             let first = lines.count
             let indent = block.kind == .paragraph && previous?.kind == .paragraph && !block.spaceBefore ? options.paragraphIndent : 0
             layoutBlock(block, index: index, firstLineIndent: indent, options: options, into: &lines)
-            blockLines.append(first..<lines.count)
+            blockDone(&lines, first)
             previous = block
         }
-        return LaidOutDocument(document: document, options: options, lines: lines, blockLines: blockLines)
     }
 
     /// The start and end indents of a block, reduced when they would leave the text less

@@ -51,13 +51,7 @@ public struct LayoutLine: Sendable {
                 bytes.append(0x20)
                 column += 1
             }
-            for character in span.characters {
-                if character.utf8.count == 1, let ascii = character.asciiValue {
-                    bytes.append(ascii)
-                } else {
-                    for scalar in character.unicodeScalars { UTF8.encode(scalar) { bytes.append($0) } }
-                }
-            }
+            span.characters.appendUTF8(to: &bytes)
             column = span.column + span.width
         }
     }
@@ -69,7 +63,7 @@ public struct LineSpan: Sendable {
     public let column: Int
     /// The clusters, in visual order, as they are to be drawn (mirrored brackets in
     /// right-to-left runs, no-break spaces as spaces).
-    public let characters: [Character]
+    public let characters: Clusters
     /// The width of each cluster.
     let cellWidths: [UInt8]
     public let style: TextStyle
@@ -88,7 +82,7 @@ public struct LineSpan: Sendable {
     /// The cells the span occupies.
     public let width: Int
 
-    init(column: Int, characters: [Character], cellWidths: [UInt8], style: TextStyle, offsets: Range<Int>, isReversed: Bool) {
+    init(column: Int, characters: Clusters, cellWidths: [UInt8], style: TextStyle, offsets: Range<Int>, isReversed: Bool) {
         self.column = column
         self.characters = characters
         self.cellWidths = cellWidths
@@ -100,8 +94,7 @@ public struct LineSpan: Sendable {
 
     /// A decoration span (border, rule, hyphen).
     init(decoration text: String, column: Int, at offset: Int) {
-        let characters = Array(text)
-        self.init(column: column, characters: characters, cellWidths: characters.map { UInt8(CellWidth.of($0)) },
+        self.init(column: column, characters: Clusters(text), cellWidths: text.map { UInt8(CellWidth.of($0)) },
                   style: .decoration, offsets: offset..<offset, isReversed: false)
     }
 

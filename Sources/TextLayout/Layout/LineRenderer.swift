@@ -53,7 +53,7 @@ enum LineRenderer {
             spans.append(LineSpan(decoration: "-", column: 0, at: offsetBase + line.range.upperBound))
             column = 1
         }
-        var characters: [Character] = [], widths: [UInt8] = []
+        var characters = Clusters(), widths: [UInt8] = []
         var first = 0, last = 0, step = 0, spanColumn = column
         var style = TextStyle.plain
         func close() {
@@ -61,7 +61,7 @@ enum LineRenderer {
             let low = min(first, last), high = max(first, last)
             spans.append(LineSpan(column: spanColumn, characters: characters, cellWidths: widths, style: style,
                                   offsets: (offsetBase + low)..<(offsetBase + high + 1), isReversed: step < 0))
-            characters.removeAll(keepingCapacity: true)
+            characters = Clusters()
             widths.removeAll(keepingCapacity: true)
             step = 0
         }
@@ -82,7 +82,7 @@ enum LineRenderer {
             let lead = text.leads[index]
             if lead == 0xA0 || lead == 0x202F || lead == 0x2007, character.unicodeScalars.count == 1 { character = " " }
             if let levels = text.levels, levels[index] % 2 == 1 { character = BidiResolver.mirrored(character) }
-            characters.append(character)
+            characters.append(character, lead: character.unicodeScalars.first!.value)
             widths.append(text.widths[index])
             column += Int(text.widths[index])
             if extra[position] > 0 {

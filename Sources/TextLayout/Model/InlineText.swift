@@ -8,14 +8,14 @@
 /// ``TextBlock/offset`` `+ i`. A `<br>` is a `"\n"` cluster of width 0.
 public struct InlineText: Sendable {
     /// The grapheme clusters, in logical order.
-    public internal(set) var characters: [Character]
+    public internal(set) var characters: Clusters
     /// The first scalar of each cluster: what line breaking and layout classify by (integer
     /// comparisons, where comparing `Character`s would normalise).
-    var leads: [UInt32]
+    var leads: [UInt32] { characters.leads }
     /// The cell width of each cluster.
     var widths: [UInt8]
     /// The style of each cluster.
-    var styles: [TextStyle]
+    var styles: StyleRuns
     /// What may happen after each cluster (see ``LineBreak``).
     var breaks: [LineBreak]
     /// The bidi embedding level of each cluster; nil when the text is all left-to-right.
@@ -23,10 +23,9 @@ public struct InlineText: Sendable {
     /// The resolved base direction.
     public internal(set) var direction: TextDirection
 
-    init(characters: [Character] = [], leads: [UInt32] = [], widths: [UInt8] = [], styles: [TextStyle] = [],
+    init(characters: Clusters = Clusters(), widths: [UInt8] = [], styles: StyleRuns = StyleRuns(),
          breaks: [LineBreak] = [], levels: [Int8]? = nil, direction: TextDirection = .leftToRight) {
         self.characters = characters
-        self.leads = leads
         self.widths = widths
         self.styles = styles
         self.breaks = breaks
@@ -53,8 +52,7 @@ public struct InlineText: Sendable {
         var result: [(String, TextStyle)] = []
         var start = 0
         while start < count {
-            var end = start + 1
-            while end < count, styles[end] == styles[start] { end += 1 }
+            let end = styles.runEnd(containing: start)
             result.append((String(characters[start..<end]), styles[start]))
             start = end
         }
@@ -64,8 +62,7 @@ public struct InlineText: Sendable {
     /// Appends `other` after a `"\n"` cluster (table cells made of several blocks).
     mutating func appendParagraph(_ other: InlineText) {
         if !isEmpty || !other.isEmpty {
-            characters.append("\n")
-            leads.append(0x0A)
+            characters.append("\n", lead: 0x0A)
             widths.append(0)
             styles.append(.plain)
             breaks.append(.mandatory)
@@ -76,10 +73,9 @@ public struct InlineText: Sendable {
         } else if levels != nil {
             levels! += other.levels ?? Array(repeating: other.direction == .rightToLeft ? 2 : 0, count: other.count)
         }
-        characters += other.characters
-        leads += other.leads
+        characters.append(contentsOf: other.characters)
         widths += other.widths
-        styles += other.styles
+        styles.append(contentsOf: other.styles)
         breaks += other.breaks
     }
 }

@@ -2,8 +2,8 @@
 /// preservation in `<pre>`), control characters stripped, format characters turned into break
 /// opportunities or bidi marks, cluster widths measured once.
 struct InlineTextBuilder {
-    private(set) var characters: [Character] = []
-    private(set) var leads: [UInt32] = []
+    private(set) var characters = Clusters()
+    var leads: [UInt32] { characters.leads }
     private var widths: [UInt8] = []
     private var styles: [TextStyle] = []
     private var explicit: [ExplicitBreak] = []
@@ -185,8 +185,7 @@ struct InlineTextBuilder {
     }
 
     private mutating func appendCluster(_ character: Character, lead: UInt32, width: Int, style: TextStyle) {
-        characters.append(character)
-        leads.append(lead)
+        characters.append(character, lead: lead)
         widths.append(UInt8(width))
         styles.append(style)
         explicit.append(.none)
@@ -195,7 +194,6 @@ struct InlineTextBuilder {
 
     private mutating func removeLast() {
         characters.removeLast()
-        leads.removeLast()
         widths.removeLast()
         styles.removeLast()
         explicit.removeLast()
@@ -214,7 +212,6 @@ struct InlineTextBuilder {
     mutating func dropLeadingNewline() {
         if leads.first == 0x0A {
             characters.removeFirst()
-            leads.removeFirst()
             widths.removeFirst()
             styles.removeFirst()
             explicit.removeFirst()
@@ -225,7 +222,7 @@ struct InlineTextBuilder {
     /// The finished text, with break opportunities and bidi levels resolved for `direction`.
     func build(direction: BaseDirection) -> InlineText {
         let breaks = BreakRules.breaks(leads, widths: widths, explicit: explicit, preformatted: preformatted)
-        var text = InlineText(characters: characters, leads: leads, widths: widths, styles: styles, breaks: breaks)
+        var text = InlineText(characters: characters, widths: widths, styles: StyleRuns(styles), breaks: breaks)
         let needsBidi = hasRightToLeft || direction == .rightToLeft
         if needsBidi, !characters.isEmpty,
            let resolved = BidiResolver.levels(characters, marks: bidiMarks.filter { $0.index <= count }, direction: direction) {
