@@ -69,6 +69,9 @@ let package = Package(
         // Library-wide full-text search: the indexer over the library's publications (SQLite FTS5).
         .target(name: "LibrarySearch", dependencies: ["Bookshelf", "TextLayout", "Shared"]),
 
+        // OPDS 1.2 (Atom) and 2.0 (JSON) catalogs, in one model.
+        .target(name: "OPDS", dependencies: ["Shared", "LibXML"]),
+
         // The command line.
         .target(name: "LecternCLI", dependencies: [
             "Shared", "Streamer", "LibCrypto", "TextLayout", "LCP", "LCPSQLite", "AudiobookDRM", "AudioPlayback",
@@ -94,6 +97,7 @@ let package = Package(
         .testTarget(name: "LCPTests", dependencies: ["LCP", "LCPSQLite", "Streamer", "Shared", "LibCrypto", "LibZip", "TestSupport"]),
         .testTarget(name: "AudioPlaybackTests", dependencies: ["AudioPlayback", "Streamer", "Shared", "TestSupport"]),
         .testTarget(name: "AudiobookDRMTests", dependencies: ["AudiobookDRM", "Streamer", "Shared", "LibCrypto", "TestSupport"]),
+        .testTarget(name: "OPDSTests", dependencies: ["OPDS", "Shared", "TestSupport"]),
         // Replays the inputs the fuzzers found (Tests/Fixtures/fuzz/<target>/) and a few seeds.
         .testTarget(name: "FuzzRegressionTests", dependencies: ["HostileInputHarness", "TestSupport"]),
     ],
