@@ -75,7 +75,7 @@ let package = Package(
         // The command line.
         .target(name: "LecternCLI", dependencies: [
             "Shared", "Streamer", "LibCrypto", "TextLayout", "LCP", "LCPSQLite", "AudiobookDRM", "AudioPlayback",
-            "Bookshelf", "ReaderUI", "Terminal", "LibrarySearch",
+            "Bookshelf", "ReaderUI", "Terminal", "LibrarySearch", "OPDS",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "lectern", dependencies: ["LecternCLI"]),

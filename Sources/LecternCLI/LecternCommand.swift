@@ -38,7 +38,7 @@ public struct LecternCommand: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [ShelfCommand.self, OpenCommand.self, ImportCommand.self, ListCommand.self, InfoCommand.self, CheckCommand.self,
                       CatCommand.self, RenderCommand.self, TextCommand.self, ListenCommand.self, AcquireCommand.self,
-                      LicenseCommand.self, ConsumeRightsCommand.self, SearchCommand.self, IndexCommand.self, LCPBenchCommand.self, ListenBenchCommand.self],
+                      LicenseCommand.self, ConsumeRightsCommand.self, SearchCommand.self, IndexCommand.self, LCPBenchCommand.self, ListenBenchCommand.self, CatalogCommand.self],
         defaultSubcommand: ShelfCommand.self
     )
 
