@@ -15,6 +15,8 @@ public struct CatalogReader: Sendable {
         case status(String, Int)
         case file(String)
         case document(String, OPDSError)
+        /// HTTP 401 with an Authentication for OPDS document.
+        case signIn(String, AuthenticationDocument)
 
         public var description: String {
             switch self {
@@ -23,6 +25,12 @@ public struct CatalogReader: Sendable {
             case .status(let url, let code): "\(url): the server answered HTTP \(code)"
             case .file(let path): "\(path): cannot read the file"
             case .document(let url, let error): "\(url): \(error)"
+            case .signIn(let url, let document):
+                "\(url): the catalog asks you to sign in"
+                    + (document.title.isEmpty ? "" : " to \(document.title)")
+                    + ([document.loginLabel, document.passwordLabel].compactMap { $0 }.isEmpty ? ""
+                        : " (" + [document.loginLabel, document.passwordLabel].compactMap { $0 }.joined(separator: ", ") + ")")
+                    + "; signing in is not supported yet"
             }
         }
     }
@@ -37,6 +45,9 @@ public struct CatalogReader: Sendable {
             switch client.send(request) {
             case .failure(let error): throw .http(location, error)
             case .success(let response):
+                if response.statusCode == 401, let document = AuthenticationDocument.parse([UInt8](response.body)) {
+                    throw .signIn(location, document)
+                }
                 guard response.isSuccess else { throw .status(location, response.statusCode) }
                 return ([UInt8](response.body), response.url.isEmpty ? location : response.url)
             }

@@ -19,6 +19,11 @@ import TestSupport
          "publications": []}
         """
 
+    static let authentication = """
+        {"id": "http://127.0.0.1/auth", "title": "Northfield Public Library\\u001B[2J",
+         "authentication": [{"type": "http://opds-spec.org/auth/basic", "labels": {"login": "Card number", "password": "PIN"}}]}
+        """
+
     func server() throws -> TestHTTPServer {
         try TestHTTPServer(routes: [
             TestHTTPRoute("/catalog/root.xml", headers: ["Content-Type": "application/atom+xml"], body: Self.fixture("lectern_opds1_navigation.xml")),
@@ -27,6 +32,8 @@ import TestSupport
             TestHTTPRoute("/catalog/search.xml", text: Self.searchResults),
             TestHTTPRoute("/catalog/page1.json", text: Self.pagedJSON),
             TestHTTPRoute("/catalog/page2.json", body: Self.fixture("lectern_opds2.json")),
+            TestHTTPRoute("/private.xml", status: 401, headers: ["Content-Type": "application/opds-authentication+json"],
+                          text: Self.authentication),
             TestHTTPRoute("/portal", headers: ["Content-Type": "text/html"], body: Self.fixture("hostile/captive_portal.html")),
             TestHTTPRoute("/files/open.epub", headers: ["Content-Type": "application/epub+zip"],
                           bodyFile: Fixtures.sample("epub/idpf-wasteland.epub")),
@@ -80,6 +87,15 @@ import TestSupport
         let missing = try lectern.run(["catalog", server.url("/nothing-here.xml")])
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("HTTP 404"))
+    }
+
+    @Test func aSignInIsAskedForWithTheCatalogsOwnWords() throws {
+        let server = try server()
+        let result = try lectern.run(["catalog", server.url("/private.xml")])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("the catalog asks you to sign in to Northfield Public Library[2J (Card number, PIN)"),
+                "\(result.stderr)")
+        #expect(!result.stderr.contains("\u{1B}"))
     }
 
     @Test func getsAnOpenAccessBookAndImportsIt() throws {
