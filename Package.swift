@@ -87,11 +87,14 @@ let package = Package(
             .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
 
+        // OPDS 1.2 (Atom) and 2.0 (JSON) catalogs, in one model.
+        .target(name: "OPDS", dependencies: ["Shared", "LibXML"]),
+
         // The command line.
         .target(name: "LecternCLI", dependencies: [
             "CLecternBuildInfo",
             "Shared", "Streamer", "LibCrypto", "TextLayout", "LCP", "LCPSQLite", "AudiobookDRM", "AudioPlayback",
-            "Bookshelf", "ReaderUI", "Terminal", "LibrarySearch", "PublicationServer",
+            "Bookshelf", "ReaderUI", "Terminal", "LibrarySearch", "PublicationServer", "OPDS",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "lectern", dependencies: ["LecternCLI"]),
@@ -114,6 +117,7 @@ let package = Package(
         .testTarget(name: "LCPTests", dependencies: ["LCP", "LCPSQLite", "Streamer", "Shared", "LibCrypto", "LibZip", "TestSupport"]),
         .testTarget(name: "AudioPlaybackTests", dependencies: ["AudioPlayback", "Streamer", "Shared", "TestSupport"]),
         .testTarget(name: "AudiobookDRMTests", dependencies: ["AudiobookDRM", "Streamer", "Shared", "LibCrypto", "TestSupport"]),
+        .testTarget(name: "OPDSTests", dependencies: ["OPDS", "Shared", "TestSupport"]),
         // Replays the inputs the fuzzers found (Tests/Fixtures/fuzz/<target>/) and a few seeds.
         .testTarget(name: "FuzzRegressionTests", dependencies: ["HostileInputHarness", "TestSupport"]),
     ],

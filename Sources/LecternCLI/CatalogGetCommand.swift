@@ -1,0 +1,183 @@
+import ArgumentParser
+import Bookshelf
+import FoundationEssentials
+import LCP
+import OPDS
+import Shared
+
+/// `lectern catalog get URL ENTRY`: downloads (open access) or borrows (LCP) a publication of a
+/// feed and imports it into the library.
+struct CatalogGetCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "get",
+        abstract: "Download or borrow a publication of a catalog feed and add it to the library.",
+        discussion: """
+            ENTRY is the number `lectern catalog URL` shows, or the publication's identifier or title. \
+            An open-access or plain acquisition is downloaded; an LCP license (by its type or indirect \
+            type) is fetched and its publication acquired as `lectern acquire` does. Adobe DRM is not \
+            supported. The path of the imported file is printed.
+
+            Exit status: 0 imported, 1 the download or import failed, 2 no such entry or nothing \
+            Lectern can get, 130 cancelled.
+            """
+    )
+
+    @Argument(help: "The feed's URL or file path.")
+    var url: String
+
+    @Argument(help: "The entry: its number, identifier or title.")
+    var entry: String
+
+    @Option(name: [.short, .long], help: "The folder to download into. Default: the current folder.")
+    var output: String?
+
+    func run() async throws {
+        let feed = try CatalogLoading.feed(url: url)
+        let publication = try find(in: feed)
+        let links = publication.acquisitionLinks
+        guard let link = Self.choose(links) else {
+            let offered = links.map(CatalogText.describe).joined(separator: "; ")
+            if links.contains(where: { $0.acquisitionTypes.contains(CatalogFormat.adobe) }) {
+                Output.error("\(publication.metadata.title): this book is offered only with Adobe DRM, which Lectern does not support"
+                    + (offered.isEmpty ? "" : " (offered: \(offered))"))
+            } else {
+                Output.error("\(publication.metadata.title): nothing Lectern can get"
+                    + (offered.isEmpty ? "" : " (offered: \(offered))"))
+            }
+            throw ExitStatus.cannotOpen
+        }
+        let directory = output ?? FileManager.default.currentDirectoryPath
+        Interruption.install()
+        let path = link.acquisitionTypes.contains(CatalogFormat.lcpLicense)
+            ? try await borrow(link, into: directory)
+            : try download(link, into: directory, title: publication.metadata.title)
+        try await importIntoLibrary(path)
+        Output.line(path)
+    }
+
+    /// Open access first, then a plain acquisition, then an LCP borrow or buy; never a sample.
+    static func choose(_ links: [OPDSLink]) -> OPDSLink? {
+        let usable = links.filter { link in
+            !link.hasRel(OPDSRel.sample) && !link.hasRel(OPDSRel.preview)
+                && !link.acquisitionTypes.contains(CatalogFormat.adobe)
+                && (link.acquisitionTypes.contains(CatalogFormat.lcpLicense)
+                    || !(link.type ?? "").hasPrefix("text/html"))
+        }
+        return usable.first { $0.hasRel(OPDSRel.openAccess) }
+            ?? usable.first { $0.hasRel(OPDSRel.acquisition) }
+            ?? usable.first { $0.acquisitionTypes.contains(CatalogFormat.lcpLicense) }
+    }
+
+    private func find(in feed: OPDSFeed) throws -> OPDSPublication {
+        let entries = CatalogEntry.all(in: feed)
+        if let number = Int(entry), entries.indices.contains(number - 1) {
+            if case .publication(let publication) = entries[number - 1] { return publication }
+            Output.error("\(url): entry \(number) is a link to another feed, not a publication")
+            throw ExitStatus.cannotOpen
+        }
+        for case .publication(let publication) in entries
+        where publication.metadata.identifier == entry || publication.metadata.title == entry {
+            return publication
+        }
+        Output.error("\(url): no entry \(entry)")
+        throw ExitStatus.cannotOpen
+    }
+
+    private func download(_ link: OPDSLink, into directory: String, title: String) throws -> String {
+        guard Href.isHTTP(link.href) else {
+            Output.error("\(link.href): only http and https downloads are supported")
+            throw ExitStatus.cannotOpen
+        }
+        let name = Self.fileName(title: title, href: link.href, type: link.type)
+        let path = directory + "/" + name
+        let progress = ProgressBar()
+        let result = CurlHTTPClient().download(
+            HTTPRequest(url: link.href, timeout: 0), to: path,
+            onProgress: { received, expected in
+                if let expected, expected > 0 {
+                    progress.show(.percent(min(1, Double(received) / Double(expected)), received: received, total: expected))
+                } else {
+                    progress.show(.indefinite(received: received))
+                }
+            },
+            isCancelled: { Interruption.happened })
+        progress.finish()
+        switch result {
+        case .success(let response) where response.isSuccess:
+            return path
+        case .success(let response):
+            try? FileManager.default.removeItem(atPath: path)
+            Output.error("\(link.href): the server answered HTTP \(response.statusCode)")
+            throw ExitStatus.someFailed
+        case .failure(.cancelled):
+            try? FileManager.default.removeItem(atPath: path)
+            Output.error("\(link.href): cancelled")
+            throw ExitCode(130)
+        case .failure(let error):
+            try? FileManager.default.removeItem(atPath: path)
+            Output.error("\(link.href): \(error)")
+            throw ExitStatus.someFailed
+        }
+    }
+
+    private func borrow(_ link: OPDSLink, into directory: String) async throws -> String {
+        let license: Data
+        switch await CurlHTTPClient().send(HTTPRequest(url: link.href, maxBodySize: 1 << 20)) {
+        case .success(let response) where response.isSuccess:
+            license = response.body
+        case .success(let response):
+            Output.error("\(link.href): the server answered HTTP \(response.statusCode)")
+            throw ExitStatus.someFailed
+        case .failure(let error):
+            Output.error("\(link.href): \(error)")
+            throw ExitStatus.someFailed
+        }
+        let progress = ProgressBar()
+        let result = await LCPSetup.withService { service in
+            await service.acquirePublication(from: license, in: directory,
+                                             onProgress: { progress.show($0) }, isCancelled: { Interruption.happened })
+        }
+        progress.finish()
+        switch result {
+        case .success(let acquired): return acquired.path
+        case .failure(.cancelled):
+            Output.error("\(link.href): \(LCPError.cancelled.userMessage)")
+            throw ExitCode(130)
+        case .failure(let error):
+            Output.error("\(link.href): \(error.userMessage)")
+            throw error.isIntegrityFailure ? ExitStatus.cannotOpen : ExitStatus.someFailed
+        }
+    }
+
+    private func importIntoLibrary(_ path: String) async throws {
+        let (store, problem) = UIComposition.store()
+        guard let store else {
+            Output.error(problem ?? "the library cannot be opened")
+            throw ExitStatus.cannotOpen
+        }
+        let outcomes = await LibraryImporter(store: store, open: UIComposition.open).importPaths([path])
+        for outcome in outcomes where outcome.entry == nil {
+            Output.error("\(outcome.path): \(outcome.error ?? "not added")")
+            throw ExitStatus.someFailed
+        }
+    }
+
+    /// A safe file name: the title's letters and digits, and an extension from the type or href.
+    static func fileName(title: String, href: String, type: String?) -> String {
+        var base = String(title.unicodeScalars.map { scalar -> Character in
+            let character = Character(scalar)
+            return character.isLetter || character.isNumber || character == "-" ? character : "_"
+        }.prefix(80))
+        if base.isEmpty || base.allSatisfy({ $0 == "_" }) { base = "publication" }
+        let ext: String = switch type?.split(separator: ";").first.map(String.init) {
+        case "application/epub+zip": "epub"
+        case "application/pdf": "pdf"
+        case "application/audiobook+zip": "audiobook"
+        case "application/vnd.comicbook+zip", "application/x-cbz": "cbz"
+        default: Href.path(of: href).flatMap { path in
+            path.split(separator: "/").last?.split(separator: ".").dropFirst().last.map(String.init)
+        }.map { String($0.prefix(10).filter { $0.isLetter || $0.isNumber }) } ?? "epub"
+        }
+        return base + "." + (ext.isEmpty ? "epub" : ext)
+    }
+}
