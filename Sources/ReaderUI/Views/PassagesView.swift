@@ -27,18 +27,9 @@ enum PassagesView {
         for (offset, index) in state.list.visibleRange.enumerated() where offset < rows {
             let hit = state.hits[index]
             let row = inner.row + offset
-            let selected = index == state.list.selection
-            let base: ThemeElement = selected ? .cursor : .dialog
             let title = TextFitting.truncate(hit.publication.title, to: max(8, inner.width / 4)) + "  "
-            painter.bar(title, row: row, base, column: inner.column, width: inner.width)
-            var column = inner.column + TextFitting.width(title)
-            for part in hit.snippet {
-                let room = inner.column + inner.width - column
-                guard room > 0 else { break }
-                let text = TextFitting.truncate(part.text, to: room)
-                painter.text(text, row: row, column: column, part.isMatch && !selected ? .link : base, width: room)
-                column += TextFitting.width(text)
-            }
+            SnippetRow.draw(label: title, pieces: hit.snippet.map { ($0.text, $0.isMatch) }, row: row, column: inner.column,
+                            width: inner.width, selected: index == state.list.selection, matchElement: .link, painter: painter)
         }
     }
 }

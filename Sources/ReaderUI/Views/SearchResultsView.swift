@@ -24,24 +24,16 @@ enum SearchResultsView {
         for (offset, index) in state.list.visibleRange.enumerated() where offset < rows {
             let hit = state.hits[index]
             let row = inner.row + offset
-            let selected = index == state.list.selection
-            let base: ThemeElement = selected ? .cursor : .dialog
-            let label = TextFitting.pad(TextFitting.truncate(state.chapterLabel(hit), to: max(6, inner.width / 4)), to: max(6, inner.width / 4)) + "  "
-            painter.bar(label, row: row, base, column: inner.column, width: inner.width)
-            var column = inner.column + TextFitting.width(label)
+            let width = max(6, inner.width / 4)
+            let label = TextFitting.pad(TextFitting.truncate(state.chapterLabel(hit), to: width), to: width) + "  "
             let characters = Array(hit.snippet)
-            let pieces: [(String, Bool)] = [
+            let pieces: [(text: String, isMatch: Bool)] = [
                 (String(characters[..<hit.matchInSnippet.lowerBound]), false),
                 (String(characters[hit.matchInSnippet]), true),
                 (String(characters[hit.matchInSnippet.upperBound...]), false),
             ]
-            for (text, isMatch) in pieces {
-                let room = inner.column + inner.width - column
-                guard room > 0 else { break }
-                let fitted = TextFitting.truncate(text, to: room)
-                painter.text(fitted, row: row, column: column, isMatch && !selected ? .match : base, width: room)
-                column += TextFitting.width(fitted)
-            }
+            SnippetRow.draw(label: label, pieces: pieces, row: row, column: inner.column, width: inner.width,
+                            selected: index == state.list.selection, matchElement: .match, painter: painter)
         }
     }
 }
