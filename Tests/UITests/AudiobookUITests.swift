@@ -26,10 +26,7 @@ struct AudiobookUITests {
         let tmux = try TmuxSession(width: 80, height: 30, arguments: ["open", Self.book], home: try UIFixtures.home(),
                                    environment: Self.silent)
         defer { tmux.close() }
-        let screen = try tmux.waitFor("Tracks")
-        #expect(screen.contains("1. Chapter 1 — 0:29"))
-        #expect(screen.contains("2. Chapter 2 — 0:07"))
-        #expect(screen.contains("Chapter 1, paragraph 2"))
+        try tmux.waitForAll("Tracks", "1. Chapter 1 — 0:29", "2. Chapter 2 — 0:07", "Chapter 1, paragraph 2")
         // Without playback, ] pages to the next track.
         try tmux.press("]")
         try tmux.waitFor("Audio track 2 of 2")

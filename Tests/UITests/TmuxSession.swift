@@ -99,6 +99,13 @@ final class TmuxSession {
         try waitUntil(timeout: timeout, "“\(text)”") { $0.contains(text) }
     }
 
+    /// Waits until every one of `texts` is on one capture: a capture may hold a screen still
+    /// being drawn, so what a test asserts must be what it waited for.
+    @discardableResult
+    func waitForAll(_ texts: String..., timeout: TimeInterval = 20) throws -> String {
+        try waitUntil(timeout: timeout, texts.map { "“\($0)”" }.joined(separator: ", ")) { screen in texts.allSatisfy(screen.contains) }
+    }
+
     /// Waits until `text` is no longer on screen.
     @discardableResult
     func waitForAbsence(of text: String, timeout: TimeInterval = 20) throws -> String {
