@@ -6,7 +6,13 @@ import TestSupport
 /// often are) is laid out whole by `lectern render` within a memory ceiling: the layout keeps
 /// a small multiple of the chapter's text, not an object per character (it used to keep about
 /// 130 bytes per byte of XHTML: 2.6 GB for this chapter).
-@Suite struct HugeChapterMemoryTests {
+///
+/// Not under a sanitizer (`make check-asan` sets ASAN_OPTIONS, `check-tsan` TSAN_OPTIONS): their
+/// shadow memory and redzones multiply the peak, which then says nothing about the layout.
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["ASAN_OPTIONS"] == nil
+                    && ProcessInfo.processInfo.environment["TSAN_OPTIONS"] == nil,
+                "a sanitizer's shadow memory makes a memory ceiling meaningless"))
+struct HugeChapterMemoryTests {
     /// The ceiling on the child's peak resident memory, in KB: about 16 bytes per byte of XHTML.
     static let ceilingKB = 320 * 1024
 
