@@ -28,12 +28,12 @@ public enum AudiobookDRMError: Error, Sendable, Hashable, CustomStringConvertibl
     public var userMessage: String {
         switch self {
         case .notYetAvailable(let start):
-            "This audiobook is not yet available until \(ISO8601Instant.display(start))."
+            "This audiobook is not yet available until \(RFC3339Date.display(start))."
         case .unreadableRightsPeriod(let what):
             what.hasPrefix("it ") ? "This audiobook's rights period cannot be read (\(what)), so it is not opened."
                 : "This audiobook's rights period cannot be read (its \(what)), so it is not opened."
         case .expired(let end):
-            "This audiobook loan expired on \(ISO8601Instant.display(end))."
+            "This audiobook loan expired on \(RFC3339Date.display(end))."
         case .licenseStatus(let status):
             switch status {
             case "revoked": "This audiobook license was revoked (license status “revoked”)."

@@ -17,7 +17,7 @@ struct RightsPeriod: Sendable {
         unreadableBounds = []
         func bound(_ name: String) -> Date? {
             guard let value = object[name], value != .null else { return nil }
-            if let text = value.string, let date = ISO8601Instant.parse(text) { return date }
+            if let text = value.string, let date = RFC3339Date.parse(text) { return date }
             unreadableBounds.append(name)
             return nil
         }

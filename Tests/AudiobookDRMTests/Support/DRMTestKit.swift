@@ -14,7 +14,7 @@ enum DRMTestKit {
     static func vectorBytes(_ name: String) -> Data { Fixtures.bytes(vector(name)) }
 
     /// An instant from an RFC 3339 text.
-    static func date(_ text: String) -> Date { ISO8601Instant.parse(text)! }
+    static func date(_ text: String) -> Date { RFC3339Date.parse(text)! }
 
     /// Two test keys, made once per test process (key rotation needs a second one).
     static let signerA = try! AudiobookSigner(kid: "key-a")
