@@ -2,6 +2,7 @@ import ArgumentParser
 import Bookshelf
 import CLecternCurses
 import FoundationEssentials
+import ReaderUI
 import Shared
 #if canImport(Glibc)
 import Glibc
@@ -127,11 +128,7 @@ struct DoctorReport {
     }
 
     static func executable(_ name: String) -> String {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for folder in path.split(separator: ":") where access("\(folder)/\(name)", X_OK) == 0 {
-            return "\(folder)/\(name)"
-        }
-        return "not found"
+        ExternalCommand.find(name) ?? "not found"
     }
 
     static func fileSize(_ path: String) -> Int? {

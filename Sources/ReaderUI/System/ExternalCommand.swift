@@ -5,9 +5,9 @@ import Glibc
 
 /// Runs the few external programs the reader hands data to (`lp`, `wl-copy`, `xclip`,
 /// `qpdf`), found in `PATH`. Blocking: call from a background task, never the main actor.
-enum ExternalCommand {
+public enum ExternalCommand {
     /// The full path of `name` in `PATH`, or nil when it is not installed.
-    static func find(_ name: String) -> String? {
+    public static func find(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         for directory in path.split(separator: ":") where !directory.isEmpty {
             let candidate = directory + "/" + name
