@@ -17,7 +17,7 @@ public enum ScriptSegmentation {
         result.reserveCapacity(text.utf8.count)
         var previousIsUnspaced = false
         for character in text {
-            let isUnspaced = isUnspacedScript(character)
+            let isUnspaced = UnspacedScripts.contains(character)
             if isUnspaced, previousIsUnspaced { result.append(" ") }
             result.append(character)
             previousIsUnspaced = isUnspaced
@@ -34,12 +34,12 @@ public enum ScriptSegmentation {
         var previous: Character?
         var pendingSpace = false
         while let character = characters.next() {
-            if character == " ", let last = previous, isUnspacedScript(last), !pendingSpace {
+            if character == " ", let last = previous, UnspacedScripts.contains(last), !pendingSpace {
                 pendingSpace = true
                 continue
             }
             if pendingSpace {
-                if !isUnspacedScript(character) { result.append(" ") }
+                if !UnspacedScripts.contains(character) { result.append(" ") }
                 pendingSpace = false
             }
             result.append(character)
@@ -47,10 +47,5 @@ public enum ScriptSegmentation {
         }
         if pendingSpace { result.append(" ") }
         return result
-    }
-
-    /// Whether `character` belongs to a script written without spaces between words.
-    public static func isUnspacedScript(_ character: Character) -> Bool {
-        UnspacedScripts.contains(character)
     }
 }
