@@ -64,3 +64,24 @@ import TestSupport
         #expect(try store.entry(id: entry.id)?.locator == "{\"closed\":true}")
     }
 }
+
+@Suite struct BookTextCacheTests {
+    /// A cached text file that is damaged, truncated or of another count is ignored (the book's
+    /// text is then rebuilt), never half-read.
+    @Test func aDamagedCacheFileIsIgnored() throws {
+        let folder = Fixtures.temporaryDirectory("text-cache")
+        BookTextCache.write(["first chapter\n", "second — ünïcode\n"], identity: "id:book#1", in: folder)
+        #expect(BookTextCache.read(identity: "id:book#1", count: 2, in: folder) == ["first chapter\n", "second — ünïcode\n"])
+        #expect(BookTextCache.read(identity: "id:book#1", count: 3, in: folder) == nil)
+        let path = try #require(BookTextCache.path(identity: "id:book#1", in: folder))
+        let whole = try Data(contentsOf: URL(fileURLWithPath: path))
+        for cut in [0, 5, whole.count / 2, whole.count - 1] {
+            try whole.prefix(cut).write(to: URL(fileURLWithPath: path))
+            #expect(BookTextCache.read(identity: "id:book#1", count: 2, in: folder) == nil, "cut at \(cut)")
+        }
+        try Data("lectern-text-1\n2\n999999999999\nx".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(BookTextCache.read(identity: "id:book#1", count: 2, in: folder) == nil)
+        try Data("lectern-text-1\n2\n-5\n".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(BookTextCache.read(identity: "id:book#1", count: 2, in: folder) == nil)
+    }
+}

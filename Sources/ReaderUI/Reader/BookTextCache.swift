@@ -14,13 +14,13 @@ enum BookTextCache {
 
     static var folder: String { XDGDirectories.cache + "/text" }
 
-    static func path(identity: String) -> String? {
-        identity.isEmpty ? nil : folder + "/" + ContentIdentity.cacheName(of: identity)
+    static func path(identity: String, in directory: String = BookTextCache.folder) -> String? {
+        identity.isEmpty ? nil : directory + "/" + ContentIdentity.cacheName(of: identity)
     }
 
     /// The texts stored for `identity`, when there are `count` of them.
-    static func read(identity: String, count: Int) -> [String]? {
-        guard let path = path(identity: identity), let data = FileManager.default.contents(atPath: path) else { return nil }
+    static func read(identity: String, count: Int, in directory: String = BookTextCache.folder) -> [String]? {
+        guard let path = path(identity: identity, in: directory), let data = FileManager.default.contents(atPath: path) else { return nil }
         let bytes = [UInt8](data)
         var position = 0
         func line() -> String? {
@@ -40,9 +40,9 @@ enum BookTextCache {
     }
 
     /// Stores `texts` for `identity` (written to a temporary file, then renamed).
-    static func write(_ texts: [String], identity: String) {
-        guard let path = path(identity: identity) else { return }
-        XDGDirectories.ensure(folder)
+    static func write(_ texts: [String], identity: String, in directory: String = BookTextCache.folder) {
+        guard let path = path(identity: identity, in: directory) else { return }
+        XDGDirectories.ensure(directory)
         var data = Data(magic.utf8)
         data.append(contentsOf: "\(texts.count)\n".utf8)
         for text in texts {
