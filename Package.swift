@@ -45,6 +45,8 @@ let package = Package(
         .systemLibrary(name: "CLecternPoppler", providers: [.apt(["libpoppler-glib-dev"])]),
         // libmpv (audio decoding and output) is loaded at run time (dlopen), like libcurl.
         .systemLibrary(name: "CLecternMPV", providers: [.apt(["libmpv-dev"])]),
+        // gdk-pixbuf (image decoding) and libchafa (terminal pictures), loaded at run time too.
+        .systemLibrary(name: "CLecternPictures", providers: [.apt(["libchafa-dev", "libgdk-pixbuf-2.0-dev"])]),
         .target(name: "LibXML", dependencies: ["CLecternXML2"]),
         .target(name: "Zlib", dependencies: ["CLecternZlib"]),
         .target(name: "LibCrypto", dependencies: ["CLecternCrypto"]),
@@ -69,10 +71,14 @@ let package = Package(
         .target(name: "TextLayout", dependencies: ["Shared", "LibXML", "CLecternFriBidi"],
                 exclude: ["Unicode/generate_cell_width_table.py", "Unicode/generate_diacritic_table.py"]),
 
+        // Pictures for the terminal: images decoded in memory, drawn as sixel, kitty, iTerm2 or
+        // coloured symbols in text cells.
+        .target(name: "Pictures", dependencies: ["Shared", "CLecternPictures"]),
+
         // The terminal front end: ncurses behind `Terminal`, the library database, the screens.
         .target(name: "Terminal", dependencies: ["CLecternCurses", "TextLayout"]),
         .target(name: "Bookshelf", dependencies: ["Shared", "LibSQLite", "LibCrypto"]),
-        .target(name: "ReaderUI", dependencies: ["Terminal", "Bookshelf", "Shared", "TextLayout", "LibrarySearch"]),
+        .target(name: "ReaderUI", dependencies: ["Terminal", "Bookshelf", "Shared", "TextLayout", "LibrarySearch", "Pictures"]),
         // Library-wide full-text search: the indexer over the library's publications (SQLite FTS5).
         .target(name: "LibrarySearch", dependencies: ["Bookshelf", "TextLayout", "Shared"]),
 
@@ -94,7 +100,7 @@ let package = Package(
         .target(name: "LecternCLI", dependencies: [
             "CLecternBuildInfo",
             "Shared", "Streamer", "LibCrypto", "TextLayout", "LCP", "LCPSQLite", "AudiobookDRM", "AudioPlayback",
-            "Bookshelf", "ReaderUI", "Terminal", "LibrarySearch", "PublicationServer", "OPDS",
+            "Bookshelf", "ReaderUI", "Terminal", "LibrarySearch", "PublicationServer", "OPDS", "Pictures",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "lectern", dependencies: ["LecternCLI"]),
@@ -117,6 +123,7 @@ let package = Package(
         .testTarget(name: "LCPTests", dependencies: ["LCP", "LCPSQLite", "Streamer", "Shared", "LibCrypto", "LibZip", "TestSupport"]),
         .testTarget(name: "AudioPlaybackTests", dependencies: ["AudioPlayback", "Streamer", "Shared", "TestSupport"]),
         .testTarget(name: "AudiobookDRMTests", dependencies: ["AudiobookDRM", "Streamer", "Shared", "LibCrypto", "TestSupport"]),
+        .testTarget(name: "PicturesTests", dependencies: ["Pictures", "Shared", "Streamer", "TestSupport"]),
         .testTarget(name: "OPDSTests", dependencies: ["OPDS", "Shared", "TestSupport"]),
         // Replays the inputs the fuzzers found (Tests/Fixtures/fuzz/<target>/) and a few seeds.
         .testTarget(name: "FuzzRegressionTests", dependencies: ["HostileInputHarness", "TestSupport"]),

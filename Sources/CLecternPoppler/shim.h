@@ -53,6 +53,8 @@ typedef struct lectern_poppler_page lectern_poppler_page;
 typedef struct lectern_poppler_index_iter lectern_poppler_index_iter;
 typedef struct lectern_gbytes lectern_gbytes;
 typedef struct lectern_ginput_stream lectern_ginput_stream;
+typedef struct lectern_cairo_surface lectern_cairo_surface;
+typedef struct lectern_cairo lectern_cairo;
 
 enum {
     LECTERN_POPPLER_ERROR_ENCRYPTED = 1,
@@ -70,6 +72,8 @@ enum {
     LECTERN_POPPLER_PERMISSIONS_OK_TO_ASSEMBLE = 1 << 6,
     LECTERN_POPPLER_PERMISSIONS_OK_TO_PRINT_HIGH_RESOLUTION = 1 << 7,
     LECTERN_POPPLER_PERMISSIONS_FULL = 0xff,
+    LECTERN_CAIRO_FORMAT_ARGB32 = 0,
+    LECTERN_CAIRO_STATUS_SUCCESS = 0,
 };
 
 typedef struct {
@@ -109,6 +113,19 @@ typedef struct {
     void (*page_get_size)(lectern_poppler_page *, double *, double *);
     char *(*page_get_selected_text)(lectern_poppler_page *, int, lectern_poppler_rectangle *);
     int (*page_get_text_layout_for_area)(lectern_poppler_page *, lectern_poppler_rectangle *, lectern_poppler_rectangle **, unsigned int *);
+    void (*page_render)(lectern_poppler_page *, lectern_cairo *);
+    // cairo, which poppler-glib renders pages with
+    lectern_cairo_surface *(*cairo_image_surface_create)(int, int, int);
+    unsigned char *(*cairo_image_surface_get_data)(lectern_cairo_surface *);
+    int (*cairo_image_surface_get_stride)(lectern_cairo_surface *);
+    int (*cairo_surface_status)(lectern_cairo_surface *);
+    void (*cairo_surface_flush)(lectern_cairo_surface *);
+    void (*cairo_surface_destroy)(lectern_cairo_surface *);
+    lectern_cairo *(*cairo_create)(lectern_cairo_surface *);
+    void (*cairo_scale)(lectern_cairo *, double, double);
+    void (*cairo_set_source_rgb)(lectern_cairo *, double, double, double);
+    void (*cairo_paint)(lectern_cairo *);
+    void (*cairo_destroy)(lectern_cairo *);
 } lectern_poppler_api;
 
 // One table for the whole program: a `static` inside an inline function would give each Swift
@@ -163,6 +180,18 @@ static inline int lectern_poppler_load(void) {
     LECTERN_LOAD(page_get_size, "poppler_page_get_size")
     LECTERN_LOAD(page_get_selected_text, "poppler_page_get_selected_text")
     LECTERN_LOAD(page_get_text_layout_for_area, "poppler_page_get_text_layout_for_area")
+    LECTERN_LOAD(page_render, "poppler_page_render")
+    LECTERN_LOAD(cairo_image_surface_create, "cairo_image_surface_create")
+    LECTERN_LOAD(cairo_image_surface_get_data, "cairo_image_surface_get_data")
+    LECTERN_LOAD(cairo_image_surface_get_stride, "cairo_image_surface_get_stride")
+    LECTERN_LOAD(cairo_surface_status, "cairo_surface_status")
+    LECTERN_LOAD(cairo_surface_flush, "cairo_surface_flush")
+    LECTERN_LOAD(cairo_surface_destroy, "cairo_surface_destroy")
+    LECTERN_LOAD(cairo_create, "cairo_create")
+    LECTERN_LOAD(cairo_scale, "cairo_scale")
+    LECTERN_LOAD(cairo_set_source_rgb, "cairo_set_source_rgb")
+    LECTERN_LOAD(cairo_paint, "cairo_paint")
+    LECTERN_LOAD(cairo_destroy, "cairo_destroy")
 #undef LECTERN_LOAD
     api->loaded = 1;
     return 1;
@@ -202,6 +231,26 @@ static inline char *lectern_poppler_page_get_label(lectern_poppler_page *page) {
 static inline void lectern_poppler_page_get_size(lectern_poppler_page *page, double *width, double *height) { lectern_poppler()->page_get_size(page, width, height); }
 static inline char *lectern_poppler_page_get_selected_text(lectern_poppler_page *page, lectern_poppler_rectangle *area) { return lectern_poppler()->page_get_selected_text(page, LECTERN_POPPLER_SELECTION_GLYPH, area); }
 static inline int lectern_poppler_page_get_text_layout_for_area(lectern_poppler_page *page, lectern_poppler_rectangle *area, lectern_poppler_rectangle **rectangles, unsigned int *count) { return lectern_poppler()->page_get_text_layout_for_area(page, area, rectangles, count); }
+
+/// Draws `page` on white into a new ARGB32 image of `width` × `height` pixels, scaled by
+/// `scale`; NULL when cairo cannot allocate it. Free it with ``lectern_cairo_surface_destroy``.
+static inline lectern_cairo_surface *lectern_poppler_page_render_image(lectern_poppler_page *page, int width, int height, double scale) {
+    lectern_poppler_api *api = lectern_poppler();
+    lectern_cairo_surface *surface = api->cairo_image_surface_create(LECTERN_CAIRO_FORMAT_ARGB32, width, height);
+    if (!surface) return NULL;
+    if (api->cairo_surface_status(surface) != LECTERN_CAIRO_STATUS_SUCCESS) { api->cairo_surface_destroy(surface); return NULL; }
+    lectern_cairo *cairo = api->cairo_create(surface);
+    api->cairo_set_source_rgb(cairo, 1, 1, 1);
+    api->cairo_paint(cairo);
+    api->cairo_scale(cairo, scale, scale);
+    api->page_render(page, cairo);
+    api->cairo_destroy(cairo);
+    api->cairo_surface_flush(surface);
+    return surface;
+}
+static inline unsigned char *lectern_cairo_image_surface_get_data(lectern_cairo_surface *surface) { return lectern_poppler()->cairo_image_surface_get_data(surface); }
+static inline int lectern_cairo_image_surface_get_stride(lectern_cairo_surface *surface) { return lectern_poppler()->cairo_image_surface_get_stride(surface); }
+static inline void lectern_cairo_surface_destroy(lectern_cairo_surface *surface) { lectern_poppler()->cairo_surface_destroy(surface); }
 
 #ifdef LECTERN_POPPLER_ABI_CHECK
 #include <poppler.h>
@@ -245,5 +294,7 @@ LECTERN_SAME_VALUE(PERMISSIONS_OK_TO_EXTRACT_CONTENTS)
 LECTERN_SAME_VALUE(PERMISSIONS_OK_TO_ASSEMBLE)
 LECTERN_SAME_VALUE(PERMISSIONS_OK_TO_PRINT_HIGH_RESOLUTION)
 LECTERN_SAME_VALUE(PERMISSIONS_FULL)
+#include <cairo.h>
+_Static_assert(LECTERN_CAIRO_FORMAT_ARGB32 == CAIRO_FORMAT_ARGB32 && LECTERN_CAIRO_STATUS_SUCCESS == CAIRO_STATUS_SUCCESS, "cairo");
 #endif
 #endif

@@ -163,7 +163,7 @@ public final class PDFDocument: Sendable {
         }
     }
 
-    private func withPage<T: Sendable>(_ index: Int, _ body: (OpaquePointer) -> T) -> T? {
+    func withPage<T: Sendable>(_ index: Int, _ body: (OpaquePointer) -> T) -> T? {
         guard index >= 0, index < pageCount else { return nil }
         return withHandle { handle -> T? in
             // A page tree that loops or lies about its count gives no page object.

@@ -2,10 +2,11 @@ import LibPoppler
 import Shared
 import Synchronization
 
-/// The text of a PDF publication page by page (``PageTextService``), from the document the
+/// The text and the pictures of a PDF publication page by page (``PageTextService``,
+/// ``PageRenderingService``), from the document the
 /// parser opened, or — for an LCP PDF package — from the package's PDF opened on first use
 /// through the publication's fetcher.
-final class PDFPageTextService: PageTextService {
+final class PDFPageTextService: PageTextService, PageRenderingService {
     private let resolve: @Sendable () -> PDFDocument?
     private let release: @Sendable () -> Void
     private let labels = Mutex<[String?]?>(nil)
@@ -36,6 +37,15 @@ final class PDFPageTextService: PageTextService {
             return read
         }
         return index < all.count ? all[index] ?? String(index + 1) : String(index + 1)
+    }
+
+    func pageSize(ofPage index: Int) -> (width: Double, height: Double)? {
+        resolve()?.pageSize(at: index)
+    }
+
+    func renderPage(_ index: Int, maxWidth: Int, maxHeight: Int) -> Bitmap? {
+        guard let image = resolve()?.renderPage(index, maxWidth: maxWidth, maxHeight: maxHeight) else { return nil }
+        return Bitmap(width: image.width, height: image.height, stride: image.stride, layout: .bgraPremultiplied, pixels: image.pixels)
     }
 
     func close() {
