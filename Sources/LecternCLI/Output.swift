@@ -21,6 +21,13 @@ enum Output {
         writeAll(1, Array(TerminalText.sanitized(text).utf8))
     }
 
+    /// Writes a picture's escape sequences as they are: libchafa made every byte of them from
+    /// decoded pixels (colours, block symbols, base64), so nothing from the file reaches the
+    /// terminal as a sequence.
+    static func picture(_ text: String) {
+        writeAll(1, Array(text.utf8))
+    }
+
     /// Writes an error line to standard error, prefixed with the program name.
     static func error(_ text: String) {
         writeAll(2, Array("lectern: \(TerminalText.sanitized(text))\n".utf8))

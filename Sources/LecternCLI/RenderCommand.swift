@@ -2,16 +2,21 @@ import ArgumentParser
 import FoundationEssentials
 import Shared
 import TextLayout
+import Pictures
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// `lectern render PATH [--href H] [--width N] [--justify]`: prints the text of a publication
+/// `lectern render PATH [--href H] [--width N] [--justify] [--images P --page N --height R]`:
+/// prints the text of a publication
 /// laid out exactly as the reader lays it out (same engine, same options), as plain text:
 /// no colour, emphasis invisible (markers would change the layout), headings underlined
 /// (`═` for h1, `─` for h2), list markers, `[image: …]`, tables with `│` borders, right-to-left
 /// paragraphs right-aligned in visual order. One resource, or the whole reading order with a
 /// blank line between resources.
+///
+/// With `--images`, the pages of a comic or a PDF (or the image `--href` names) are drawn as
+/// pictures in the chosen protocol instead: what the reader shows, for scripts and tests.
 ///
 /// Refused (exit 3) for restricted publications and for those whose rights limit copying:
 /// rendering to standard output is copying.
@@ -37,12 +42,23 @@ struct RenderCommand: AsyncParsableCommand {
     @Flag(help: "Justify paragraphs to the full width.")
     var justify = false
 
+    @Option(help: "Draw pictures (comic and PDF pages, an image --href): auto, kitty, sixel, iterm, symbols or off (default: off, the text).")
+    var images: PictureSetting = .off
+
+    @Option(help: "With --images: only this page of a comic or a PDF, from 1 (default: every page in order).")
+    var page: Int?
+
+    @Option(help: "With --images: fit each picture in this many rows (default: the full width, as many rows as it takes).")
+    var height: Int?
+
     @OptionGroup var credentials: CredentialsOption
 
     func validate() throws {
         if let width, !(LayoutOptions.minimumWidth...10_000).contains(width) {
             throw ValidationError("--width must be between \(LayoutOptions.minimumWidth) and 10000")
         }
+        if let height, !(1...10_000).contains(height) { throw ValidationError("--height must be between 1 and 10000") }
+        if let page, page < 1 { throw ValidationError("--page counts from 1") }
     }
 
     func run() async throws {
@@ -54,6 +70,10 @@ struct RenderCommand: AsyncParsableCommand {
         } catch {
             Output.error("\(path): \(error.userMessage)")
             throw ExitStatus.restricted
+        }
+        if let pictures = PictureRendering(setting: images, columns: width ?? Self.environmentColumns ?? 80, rows: height),
+           try renderPictures(publication, with: pictures) {
+            return
         }
         let options = LayoutOptions(width: width ?? Self.environmentColumns ?? 80, justify: justify)
         let loader = ContentDocumentLoader(publication: publication)
@@ -89,6 +109,39 @@ struct RenderCommand: AsyncParsableCommand {
         }
         Output.flush()
         if failed > 0 { throw ExitStatus.someFailed }
+    }
+
+    /// Draws the pages of a comic or a PDF, or the image `--href` names; false when the
+    /// publication has no pictures to draw (its text is rendered instead).
+    func renderPictures(_ publication: Publication, with pictures: PictureRendering) throws -> Bool {
+        var failed = 0
+        if let href, let link = publication.readingOrder.first(withHREF: Href.removingFragment(href)) ?? publication.resources.first(withHREF: Href.removingFragment(href)),
+           link.mediaType?.isBitmap == true {
+            do throws(PictureError) {
+                Output.picture(try pictures.render(publication.get(link)).printed)
+            } catch {
+                Output.error("\(path): \(href): \(error)")
+                failed += 1
+            }
+        } else if href == nil, let pages = PictureRendering.pages(of: publication) {
+            if let page, page > pages.count {
+                Output.error("\(path): there is no page \(page) (the publication has \(pages.count))")
+                throw ExitStatus.someFailed
+            }
+            for index in page.map({ [$0 - 1] }) ?? Array(0..<pages.count) {
+                do throws(PictureError) {
+                    Output.picture(try pictures.render(pages, page: index).printed)
+                } catch {
+                    Output.error("\(path): page \(index + 1): \(error)")
+                    failed += 1
+                }
+            }
+        } else {
+            return false
+        }
+        Output.flush()
+        if failed > 0 { throw ExitStatus.someFailed }
+        return true
     }
 
     /// `$COLUMNS`, when it holds a usable width.

@@ -23,6 +23,8 @@ public enum PictureEncoder {
         case .iterm: Int32(LECTERN_CHAFA_PIXEL_MODE_ITERM2)
         }
         api.config_set_pixel_mode!(config, pixelMode)
+        // The colour settings are about text cells; pixels are always sent in full colour.
+        let colors = `protocol` == .symbols ? colors : .truecolor
         let canvasMode: Int32 = switch colors {
         case .truecolor: Int32(LECTERN_CHAFA_CANVAS_MODE_TRUECOLOR)
         case .indexed256: Int32(LECTERN_CHAFA_CANVAS_MODE_INDEXED_256)

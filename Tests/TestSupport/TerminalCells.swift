@@ -34,7 +34,7 @@ public struct TerminalCells {
     public private(set) var rows: [[Cell]] = []
 
     public init(_ text: String) {
-        var foreground: Color?, background: Color?
+        var foreground: Color?, background: Color?, inverse = false
         var row: [Cell] = []
         var scalars = Array(text.unicodeScalars)[...]
         while let scalar = scalars.popFirst() {
@@ -50,12 +50,14 @@ public struct TerminalCells {
                 var parameters = ""
                 while let next = scalars.first, (0x20...0x3F).contains(next.value) { parameters.unicodeScalars.append(next); scalars.removeFirst() }
                 guard let final = scalars.popFirst() else { break }
-                if final == "m" { Self.apply(parameters, foreground: &foreground, background: &background) }
+                if final == "m" { Self.apply(parameters, foreground: &foreground, background: &background, inverse: &inverse) }
                 continue
             }
             if scalar == "\n" { rows.append(row); row = []; continue }
             if scalar == "\r" { continue }
-            row.append(Cell(character: Character(scalar), foreground: foreground, background: background))
+            // Reverse video swaps the colours (an unset one is the terminal's default).
+            row.append(inverse ? Cell(character: Character(scalar), foreground: background, background: foreground)
+                               : Cell(character: Character(scalar), foreground: foreground, background: background))
         }
         if !row.isEmpty { rows.append(row) }
     }
@@ -65,12 +67,14 @@ public struct TerminalCells {
         rows.indices.contains(row) && rows[row].indices.contains(column) ? rows[row][column] : nil
     }
 
-    private static func apply(_ parameters: String, foreground: inout Color?, background: inout Color?) {
+    private static func apply(_ parameters: String, foreground: inout Color?, background: inout Color?, inverse: inout Bool) {
         var values = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }[...]
         if values.isEmpty { values = [0] }
         while let value = values.popFirst() {
             switch value {
-            case 0: foreground = nil; background = nil
+            case 0: foreground = nil; background = nil; inverse = false
+            case 7: inverse = true
+            case 27: inverse = false
             case 39: foreground = nil
             case 49: background = nil
             case 38, 48:
