@@ -118,6 +118,21 @@ public final class TerminalScreen {
         clearok(lectern_stdscr(), true)
     }
 
+    /// Writes `sequence` straight to the terminal after the screen is up to date, the cursor
+    /// saved before and restored after (DECSC/DECRC), so that ncurses' idea of where the
+    /// cursor is stays true: how pictures are drawn in the cells the layout left for them.
+    /// The caller made every byte (no text from outside).
+    public func writeOverlay(_ sequence: String) {
+        wrefresh(lectern_stdscr())
+        fflush(lectern_stdout())
+        var bytes = Array(("\u{1B}7" + sequence + "\u{1B}8").utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+            if written < 0 { if errno == EINTR { continue }; break }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+
     /// Shows the hardware cursor at a cell (text fields), or hides it (nil).
     public func setCursor(row: Int?, column: Int = 0) {
         if let row {

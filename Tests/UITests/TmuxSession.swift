@@ -67,9 +67,10 @@ final class TmuxSession {
         try tmux(["send-keys", "-t", session, "-l", text])
     }
 
-    /// The screen as text (`colors`: with the escape sequences of colours and attributes).
+    /// The screen as text (`colors`: with the escape sequences of colours and attributes, and
+    /// the trailing blank cells, whose background may be a picture's).
     func screen(colors: Bool = false) throws -> String {
-        try tmux(["capture-pane", "-p", "-t", session] + (colors ? ["-e"] : []))
+        try tmux(["capture-pane", "-p", "-t", session] + (colors ? ["-e", "-N"] : []))
     }
 
     /// Everything the pane printed, scrolled-off lines included, wrapped lines joined: what a

@@ -94,6 +94,7 @@ extension ReaderApp {
         let session = ReaderSession(opened: opened, entry: entry, options: layoutOptions(width: column.width), column: column,
                                     rows: max(1, rows - 1))
         session.path = path
+        session.pictures = makePictureDisplay(for: opened.publication)
         page = .reader(session)
         let publication = opened.publication
         guard session.source.count > 0 else {
@@ -163,6 +164,7 @@ extension ReaderApp {
             ensureEntry(session)
         }
         savePosition(session)
+        requestPictures(session)
         let next = session.state.chapter + 1
         let source = session.source
         var readAhead: Task<Void, Never>?
@@ -335,6 +337,7 @@ extension ReaderApp {
             return
         }
         let count = session.state.takeCount()
+        if handlePictureAction(action, count: count, session: session) { return }
         switch action {
         case .quit:
             backFromReader()
@@ -378,6 +381,7 @@ extension ReaderApp {
             handleAudio(action, session: session)
         case .redraw:
             screen.invalidate()
+            picturesInvalidated()
         default:
             apply(session.state.perform(action, count: count), session)
         }

@@ -85,6 +85,8 @@ public final class ReaderApp {
     var openingAt: Locator?
     /// Reading positions, written in order (``PositionWriter``).
     let positions = PositionWriter()
+    /// The picture display that drew last, to take its picture away when another page shows.
+    var lastPictureDisplay: PictureDisplay?
     private var watcher: InputWatcher?
     private var finished: CheckedContinuation<Void, Never>?
     private var exitStatus: Int32 = 0
@@ -164,10 +166,11 @@ public final class ReaderApp {
     func handle(_ key: Key) {
         if key == .resize {
             screen.invalidate()
+            picturesInvalidated()
             windowResized()
             return
         }
-        if key == .control("l") { screen.invalidate() }
+        if key == .control("l") { screen.invalidate(); picturesInvalidated() }
         if passphrase != nil {
             handlePassphrase(key)
             return
@@ -316,5 +319,6 @@ public final class ReaderApp {
             screen.setCursor(row: nil)
         }
         screen.refresh()
+        drawPictures()
     }
 }

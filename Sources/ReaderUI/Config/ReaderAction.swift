@@ -41,6 +41,8 @@ public enum ReaderAction: String, Sendable, CaseIterable {
     case wider
     case toggleJustify = "toggle_justify"
     case toggleIndent = "toggle_indent"
+    case toggleFit = "toggle_fit"
+    case togglePictures = "toggle_pictures"
     case redraw
     case quit
 
@@ -86,6 +88,8 @@ public enum ReaderAction: String, Sendable, CaseIterable {
         case .wider: ["W"]
         case .toggleJustify: ["J"]
         case .toggleIndent: ["I"]
+        case .toggleFit: ["z"]
+        case .togglePictures: ["P"]
         case .redraw: ["C-l"]
         case .quit: ["q"]
         }
@@ -134,6 +138,8 @@ public enum ReaderAction: String, Sendable, CaseIterable {
         case .toggleJustify: "justified or ragged text (saved)"
         case .toggleIndent: "indented or flush paragraphs (saved)"
         case .redraw: "redraw the screen"
+        case .toggleFit: "pictures (comics, PDF pages): fit the page or the width (then j k pan)"
+        case .togglePictures: "PDF: the page as a picture or its text"
         case .quit: "close the book (back to the bookshelf)"
         }
     }

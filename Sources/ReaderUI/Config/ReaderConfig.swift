@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Pictures
 import Shared
 #if canImport(Glibc)
 import Glibc
@@ -8,6 +9,7 @@ import Glibc
 ///
 /// ```toml
 /// theme = "sepia"            # default, dark, light, sepia, high-contrast, or themes/NAME.toml
+/// images = "auto"            # auto, kitty, sixel, iterm, symbols, off (LECTERN_IMAGES wins)
 /// [reader]
 /// text_width = 72            # the widest text column, in cells (0: the window's width)
 /// margin = 2                 # cells kept blank on each side
@@ -22,6 +24,8 @@ public struct ReaderConfig: Sendable {
     public var margin = 2
     public var justify = false
     public var paragraphIndent = 2
+    /// How pictures are drawn (`LECTERN_IMAGES` in the environment wins over it).
+    public var images: PictureSetting = .auto
     public var keyMap = KeyMap()
     /// What was wrong in the file (shown once in the status line; never fatal).
     public var warnings: [String] = []
@@ -48,6 +52,13 @@ public struct ReaderConfig: Sendable {
 
     mutating func apply(_ root: [String: TOMLValue]) {
         if let theme = root["theme"]?.string { themeName = theme }
+        if let value = root["images"]?.string {
+            if let setting = PictureSetting(rawValue: value.lowercased()) {
+                images = setting
+            } else {
+                warnings.append("config.toml images: \"\(value)\" is not one of auto, kitty, sixel, iterm, symbols, off")
+            }
+        }
         if let reader = root["reader"]?.table {
             if let width = reader["text_width"]?.integer { textWidth = max(0, width) }
             if let margin = reader["margin"]?.integer { self.margin = max(0, min(margin, 40)) }

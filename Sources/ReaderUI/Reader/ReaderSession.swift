@@ -49,6 +49,8 @@ final class ReaderSession {
     var background: [Task<Void, Never>] = []
     /// Titles from the table of contents, by resource path.
     let chapterTitles: [String: String]
+    /// The pages as pictures (a comic, a PDF), when pictures are on.
+    var pictures: PictureDisplay?
     /// Whether the first page has been drawn (the book-wide pass waits for it).
     var firstPaintDone = false
 

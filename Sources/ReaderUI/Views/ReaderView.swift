@@ -9,7 +9,10 @@ enum ReaderView {
         let screen = painter.screen
         let rows = painter.rows, columns = painter.columns
         let state = session.state
-        if let layout = state.layout {
+        let picture = session.pictures.flatMap { $0.isOn && session.playback == nil ? $0 : nil }
+        if let picture {
+            drawPicturePlaceholder(picture, session: session, painter: painter)
+        } else if let layout = state.layout {
             let highlights = highlightMap(session, layout: layout)
             for (screenRow, index) in state.visibleLines.enumerated() where screenRow < rows - 1 {
                 drawLine(layout.lines[index], row: screenRow, left: session.column.leftMargin, painter: painter,
@@ -37,6 +40,9 @@ enum ReaderView {
         let percent = progression.map { "\(Int(($0 * 100).rounded(.down)))%" } ?? "—"
         // No page figures before the first layout: they would be made up.
         var right = state.layout == nil ? "" : "p. \(page)/\(pages)  \(percent)"
+        if let picture {
+            right = "\(state.chapter + 1)/\(session.source.count)" + (picture.fit == .width ? "  fit width" : "")
+        }
         if !state.pendingCount.isEmpty { right = state.pendingCount + "  " + right }
         if session.loadingChapter != nil || state.layout == nil { right = "loading…  " + right }
         // While listening, the player's line instead of the chapter title.
@@ -45,6 +51,21 @@ enum ReaderView {
         let leftWidth = max(0, columns - rightWidth - 3)
         painter.bar(" " + TextFitting.truncate(left, to: max(0, leftWidth - 1)), row: statusRow, .status)
         painter.text(right + " ", row: statusRow, column: max(0, columns - rightWidth - 1), .status)
+    }
+
+    /// What stands in the picture's place until it is drawn (or when it cannot be): the picture
+    /// itself is written after ncurses (``ReaderApp/drawPictures()``).
+    static func drawPicturePlaceholder(_ display: PictureDisplay, session: ReaderSession, painter: Painter) {
+        let rows = max(1, painter.rows - 1)
+        let request = display.request(page: session.state.chapter, columns: painter.columns, rows: rows)
+        let text: String
+        switch display.result(for: request) {
+        case .success?: return
+        case .failure(let error)?: text = "Page \(session.state.chapter + 1) cannot be shown: \(error.description)"
+        case nil: text = "Loading page \(session.state.chapter + 1)…"
+        }
+        let width = TextFitting.width(text)
+        painter.text(TextFitting.truncate(text, to: painter.columns - 2), row: rows / 2, column: max(1, (painter.columns - width) / 2), .secondary)
     }
 
     /// The selection bar: what is selected, and the Copy action, greyed when the rights do not

@@ -1,0 +1,54 @@
+import Pictures
+import Shared
+
+/// The pages of a comic or a PDF shown as pictures in the reader: what is drawn, what is
+/// ready, what was last written to the terminal. Decoding runs off the main actor
+/// (``PageRenderer``); this holds its results for the page shown and its neighbours.
+@MainActor
+final class PictureDisplay {
+    let renderer: PageRenderer
+    /// Whether pages are shown as pictures: always for a comic; a PDF switches with `P`.
+    var isOn: Bool
+    /// Whether the book is a PDF (its text can be shown instead).
+    let isPDF: Bool
+    var fit: PictureFit = .page
+    /// The first row of the picture at the top of the window (fit width, a tall picture).
+    var panRow = 0
+    /// Drawn pages, or why a page cannot be drawn, by request.
+    private(set) var ready: [PageRequest: Result<RenderedPage, PictureError>] = [:]
+    /// Requests being decoded.
+    var pending: Set<PageRequest> = []
+    /// What is on the terminal now: the request and its top-left cell; nil when nothing is.
+    var drawn: (request: PageRequest, row: Int, column: Int)?
+
+    var pictureProtocol: PictureProtocol { renderer.pictureProtocol }
+
+    init(renderer: PageRenderer, isPDF: Bool) {
+        self.renderer = renderer
+        self.isPDF = isPDF
+        isOn = !isPDF || renderer.pictureProtocol != .symbols
+    }
+
+    /// The request for `page` in an area of `columns` × `rows` cells.
+    func request(page: Int, columns: Int, rows: Int) -> PageRequest {
+        PageRequest(page: page, columns: columns, rows: rows, fit: fit, panRow: fit == .width ? panRow : 0)
+    }
+
+    func result(for request: PageRequest) -> Result<RenderedPage, PictureError>? {
+        ready[request]
+    }
+
+    /// Keeps `result`, forgetting drawn pages far from `page` (memory follows the screen).
+    func store(_ result: Result<RenderedPage, PictureError>, for request: PageRequest, around page: Int) {
+        ready[request] = result
+        for key in ready.keys where abs(key.page - page) > 1 { ready[key] = nil }
+        if ready.count > 8 {
+            for key in ready.keys where key.page != page { ready[key] = nil }
+        }
+    }
+
+    /// Forgets every drawn page (the window changed size).
+    func forgetAll() {
+        ready.removeAll()
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Comic and PDF pages drawn as pictures in the reader, in a real terminal (tmux), read back
+/// with their colours: the page, its turn (in reading direction), popups and resizes leaving
+/// nothing behind.
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+struct PictureUITests {
+    static let red = TerminalCells.Color(255, 0, 0), green = TerminalCells.Color(0, 255, 0)
+    static let blue = TerminalCells.Color(0, 0, 255), yellow = TerminalCells.Color(255, 255, 0)
+
+    /// A comic of a quadrant page, a blue page and a yellow page.
+    static func comic(rightToLeft: Bool = false) throws -> String {
+        let path = Fixtures.temporaryDirectory("ui-comic") + (rightToLeft ? "/manga.cbz" : "/comic.cbz")
+        try TestImages.comic(pages: [TestImages.quadrants(), TestImages.solid(TestImages.blue), TestImages.solid(TestImages.yellow)],
+                             rightToLeft: rightToLeft, title: rightToLeft ? "Test Manga" : "Test Comic", to: path)
+        return path
+    }
+
+    static func start(_ path: String, width: Int = 80, height: Int = 24) throws -> TmuxSession {
+        try TmuxSession(width: width, height: height, arguments: ["open", path], home: try UIFixtures.home(),
+                        environment: ["LECTERN_IMAGES": "symbols"])
+    }
+
+    /// The colour most of the screen's picture cells show at `row`, `column`.
+    static func color(_ screen: String, _ row: Int, _ column: Int) -> TerminalCells.Color? {
+        TerminalCells(screen).cell(row, column)?.dominantColor
+    }
+
+    /// Waits until the cell at `row`, `column` shows `color`.
+    @discardableResult
+    static func waitForColor(_ tmux: TmuxSession, _ row: Int, _ column: Int, _ color: TerminalCells.Color, _ what: String) throws -> String {
+        try tmux.waitUntil(colors: true, what) { screen in Self.color(screen, row, column)?.isClose(to: color) == true }
+    }
+
+    @Test func aComicPageIsDrawnAndTurns() throws {
+        let tmux = try Self.start(try Self.comic())
+        defer { tmux.close() }
+        // 200×300 pixels in 80×23 cells of 10×20 pixels: 31 columns, centred from column 24.
+        try tmux.waitFor("1/3")
+        var screen = try Self.waitForColor(tmux, 3, 28, Self.red, "the red quadrant")
+        #expect(Self.color(screen, 3, 50)?.isClose(to: Self.green) == true, "green top right")
+        #expect(Self.color(screen, 19, 28)?.isClose(to: Self.blue) == true, "blue bottom left")
+        #expect(Self.color(screen, 19, 50)?.isClose(to: Self.yellow) == true, "yellow bottom right")
+        #expect(Self.color(screen, 3, 5) == nil, "outside the picture: the window's own background")
+        try tmux.press("Space")
+        screen = try Self.waitForColor(tmux, 3, 28, Self.blue, "the blue page after Space")
+        #expect(screen.contains("2/3"))
+        try tmux.press("Right")
+        try Self.waitForColor(tmux, 10, 40, Self.yellow, "the yellow page after →")
+        try tmux.press("Left")
+        try Self.waitForColor(tmux, 10, 40, Self.blue, "the blue page after ←")
+    }
+
+    @Test func aRightToLeftComicTurnsWithTheLeftArrow() throws {
+        let tmux = try Self.start(try Self.comic(rightToLeft: true))
+        defer { tmux.close() }
+        try Self.waitForColor(tmux, 3, 28, Self.red, "the first page")
+        try tmux.press("Left")
+        try Self.waitForColor(tmux, 10, 40, Self.blue, "the second page after ← in a right-to-left book")
+        try tmux.press("Right")
+        try Self.waitForColor(tmux, 3, 28, Self.red, "back to the first page after →")
+    }
+
+    @Test func popupsAndResizesLeaveNothingBehind() throws {
+        let tmux = try Self.start(try Self.comic())
+        defer { tmux.close() }
+        try Self.waitForColor(tmux, 3, 28, Self.red, "the first page")
+        try tmux.press("?")
+        let help = try tmux.waitFor("Keys")
+        #expect(!help.contains("█"), "the help is drawn over the picture")
+        try tmux.press("Escape")
+        // The picture is whole again: the cells under the help show it.
+        try tmux.waitUntil(colors: true, "the page back after the help") { screen in
+            !screen.contains("Keys") && Self.color(screen, 3, 28)?.isClose(to: Self.red) == true
+                && Self.color(screen, 12, 40) != nil
+        }
+        try tmux.resize(width: 100, height: 30)
+        // 200×300 in 100×29 cells: 39 columns, centred from column 30; nothing left at the old place.
+        let screen = try tmux.waitUntil(colors: true, "the page drawn for the new size") { screen in
+            Self.color(screen, 26, 33)?.isClose(to: Self.blue) == true && Self.color(screen, 26, 66)?.isClose(to: Self.yellow) == true
+        }
+        #expect(Self.color(screen, 3, 27) == nil, "no remains left of the picture")
+        #expect(Self.color(screen, 3, 71) == nil, "no remains right of the picture")
+        try tmux.press("q")
+        try tmux.waitForExit()
+    }
+
+    @Test func fitWidthPansAndTheStatusSaysSo() throws {
+        let tmux = try Self.start(try Self.comic())
+        defer { tmux.close() }
+        try Self.waitForColor(tmux, 3, 28, Self.red, "the first page")
+        try tmux.press("z")
+        // Fitted to 80 columns, the page is 80 cells wide: red on the left half at the top.
+        var screen = try Self.waitForColor(tmux, 3, 10, Self.red, "the page fitted to the width")
+        #expect(screen.contains("fit width"))
+        #expect(Self.color(screen, 3, 70)?.isClose(to: Self.green) == true)
+        try tmux.press("Space")
+        screen = try Self.waitForColor(tmux, 20, 10, Self.blue, "panned down to the blue quadrant")
+        #expect(screen.contains("1/3"), "still the first page")
+    }
+
+    @Test func aPDFPageIsShownAsAPictureWithP() throws {
+        let pdf = Fixtures.sample("pdf/pypdf-pdflatex-4-pages.pdf")
+        let tmux = try Self.start(pdf)
+        defer { tmux.close() }
+        try tmux.waitUntil("the first page's text") { $0.contains("Page 1 of 4") && $0.contains("p. 1/") }
+        try tmux.press("P")
+        // The page is white paper: a white cell in the middle, and the status says 1/4.
+        let screen = try tmux.waitUntil(colors: true, "the page as a picture") { screen in
+            screen.contains("1/4") && Self.color(screen, 2, 40).map { $0.r > 200 && $0.g > 200 && $0.b > 200 } == true
+        }
+        #expect(!screen.contains("p. 1/"))
+        try tmux.press("Space")
+        try tmux.waitFor("2/4")
+        try tmux.press("P")
+        try tmux.waitUntil("the second page's text") { $0.contains("Page text") && $0.contains("p. 1/") && !$0.contains("1/4") }
+    }
+}
