@@ -100,3 +100,43 @@ public enum TestImages {
         return ~crc
     }
 }
+
+extension TestImages {
+    /// An EPUB of one chapter: a heading, a paragraph, the figure `image` (alt "Four
+    /// colours"), then `paragraphsAfter` paragraphs of text.
+    public static func epub(figure image: Data, paragraphsAfter: Int = 40, title: String = "Figure Book", to path: String) throws {
+        let container = """
+            <?xml version="1.0"?>
+            <container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
+            <rootfiles><rootfile full-path="OPS/package.opf" media-type="application/oebps-package+xml"/></rootfiles></container>
+            """
+        let opf = """
+            <?xml version="1.0"?>
+            <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id">
+            <metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="id">urn:test:figure</dc:identifier>
+            <dc:title>\(title)</dc:title><dc:language>en</dc:language><meta property="dcterms:modified">2026-01-01T00:00:00Z</meta></metadata>
+            <manifest><item id="c1" href="c1.xhtml" media-type="application/xhtml+xml"/>
+            <item id="fig" href="images/fig.png" media-type="image/png"/>
+            <item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/></manifest>
+            <spine><itemref idref="c1"/></spine></package>
+            """
+        let nav = """
+            <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><body>
+            <nav epub:type="toc"><ol><li><a href="c1.xhtml">Chapter</a></li></ol></nav></body></html>
+            """
+        let after = (1...max(1, paragraphsAfter)).map { "<p>Paragraph \($0) after the figure, some words to fill the line.</p>" }.joined()
+        let chapter = """
+            <html xmlns="http://www.w3.org/1999/xhtml"><head><title>Chapter</title></head><body>
+            <h1>The Figure</h1><p>Text before the figure.</p>
+            <p><img src="images/fig.png" alt="Four colours"/></p>\(after)</body></html>
+            """
+        try ZipBuilder.write([
+            .init("mimetype", "application/epub+zip", compression: .stored),
+            .init("META-INF/container.xml", container),
+            .init("OPS/package.opf", opf),
+            .init("OPS/nav.xhtml", nav),
+            .init("OPS/c1.xhtml", chapter),
+            .init("OPS/images/fig.png", image, compression: .stored),
+        ], to: path)
+    }
+}

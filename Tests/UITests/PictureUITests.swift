@@ -118,3 +118,69 @@ struct PictureUITests {
         try tmux.waitUntil("the second page's text") { $0.contains("Page text") && $0.contains("p. 1/") && !$0.contains("1/4") }
     }
 }
+
+/// Images of a reflowable book drawn in the text, in the rows the layout leaves for them.
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+struct FigureUITests {
+    static func book() throws -> String {
+        let path = Fixtures.temporaryDirectory("ui-figure") + "/figure.epub"
+        // 200×120 pixels: 20×6 cells of 10×20 pixels at natural size.
+        try TestImages.epub(figure: TestImages.quadrants(width: 200, height: 120), to: path)
+        return path
+    }
+
+    @Test func aFigureIsDrawnAboveItsCaptionAndScrollsWithTheText() throws {
+        let tmux = try PictureUITests.start(try Self.book())
+        defer { tmux.close() }
+        var screen = try tmux.waitFor("[image: Four colours]")
+        let lines = screen.components(separatedBy: "\n")
+        let caption = try #require(lines.firstIndex { $0.contains("[image: Four colours]") })
+        let before = try #require(lines.firstIndex { $0.contains("Text before the figure.") })
+        // Six rows of picture between the paragraph and the caption; the text is not drawn through it.
+        #expect(caption - before >= 7, "\(before) → \(caption)")
+        // The figure is 20 columns wide, centred in the text column.
+        let top = caption - 6
+        screen = try tmux.waitUntil(colors: true, "the figure's colours") { screen in
+            PictureUITests.color(screen, top + 1, 33)?.isClose(to: PictureUITests.red) == true
+                && PictureUITests.color(screen, top + 1, 46)?.isClose(to: PictureUITests.green) == true
+                && PictureUITests.color(screen, top + 4, 33)?.isClose(to: PictureUITests.blue) == true
+                && PictureUITests.color(screen, top + 4, 46)?.isClose(to: PictureUITests.yellow) == true
+        }
+        // Two lines down: the figure moves up with the text, its top rows cut, nothing left below.
+        try tmux.press("j")
+        try tmux.press("j")
+        screen = try tmux.waitUntil(colors: true, "the figure two rows higher") { screen in
+            screen.components(separatedBy: "\n")[caption - 2].contains("[image: Four colours]")
+                && PictureUITests.color(screen, top + 2, 46)?.isClose(to: PictureUITests.yellow) == true
+        }
+        #expect(!Self.showsPictureColours(screen, rows: (caption - 2)..<(caption + 3)), "no remains under the figure")
+        try tmux.press("?")
+        try tmux.waitFor("Keys")
+        try tmux.press("Escape")
+        try tmux.waitUntil(colors: true, "the figure back after the help") { screen in
+            !screen.contains("Keys") && PictureUITests.color(screen, top + 2, 46)?.isClose(to: PictureUITests.yellow) == true
+        }
+    }
+
+    /// Whether any cell of `rows` has one of the figure's colours as its background.
+    static func showsPictureColours(_ screen: String, rows: Range<Int>) -> Bool {
+        let cells = TerminalCells(screen)
+        let colours = [PictureUITests.red, PictureUITests.green, PictureUITests.blue, PictureUITests.yellow]
+        return rows.contains { row in
+            (cells.rows.indices.contains(row) ? cells.rows[row] : []).contains { cell in
+                cell.background.map { background in colours.contains { background.isClose(to: $0, tolerance: 30) } } ?? false
+            }
+        }
+    }
+
+    @Test func imagesOffKeepsTheTextPlaceholder() throws {
+        let tmux = try TmuxSession(width: 80, height: 24, arguments: ["open", try Self.book()], home: try UIFixtures.home(),
+                                   environment: ["LECTERN_IMAGES": "off"])
+        defer { tmux.close() }
+        let screen = try tmux.waitFor("[image: Four colours]")
+        let lines = screen.components(separatedBy: "\n")
+        let caption = try #require(lines.firstIndex { $0.contains("[image: Four colours]") })
+        let before = try #require(lines.firstIndex { $0.contains("Text before the figure.") })
+        #expect(caption - before <= 2)
+    }
+}

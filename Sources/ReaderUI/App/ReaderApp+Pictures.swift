@@ -11,8 +11,7 @@ extension ReaderApp {
     func makePictureDisplay(for publication: Publication) -> PictureDisplay? {
         let comic = PicturePages(comic: publication)
         guard let pages = comic ?? PicturePages(pdf: publication) else { return nil }
-        let output = PictureOutput.resolve(setting: config.images, environment: ProcessInfo.processInfo.environment)
-        guard let renderer = PageRenderer(pages: pages, output: output) else { return nil }
+        guard let renderer = PageRenderer(pages: pages, output: pictureOutput) else { return nil }
         return PictureDisplay(renderer: renderer, isPDF: comic == nil)
     }
 
@@ -113,23 +112,36 @@ extension ReaderApp {
         return true
     }
 
-    /// Writes the picture of the page shown, once ncurses has drawn everything else; or takes
-    /// a picture away that should no longer be there.
+    /// Writes the pictures of the page shown, once ncurses has drawn everything else; or takes
+    /// away pictures that should no longer be there.
     func drawPictures() {
-        let display: PictureDisplay?
-        if case .reader(let session) = page, showsPicture(session) { display = session.pictures } else { display = nil }
-        guard let display, case .reader(let session) = page else {
+        guard case .reader(let session) = page, session.playback == nil else {
             takePicturesAway(from: lastPictureDisplay)
-            lastPictureDisplay = nil
+            takeFiguresAway(from: lastFigureDisplay)
             return
         }
+        if showsPicture(session), let display = session.pictures {
+            takeFiguresAway(from: lastFigureDisplay)
+            drawPage(display, session: session)
+        } else if let figures = session.figures {
+            takePicturesAway(from: lastPictureDisplay)
+            drawFigures(figures, session: session)
+        } else {
+            takePicturesAway(from: lastPictureDisplay)
+        }
+    }
+
+    /// A popup or a dialog lies over the page.
+    private var pageIsCovered: Bool { !overlays.isEmpty || passphrase != nil }
+
+    private func drawPage(_ display: PictureDisplay, session: ReaderSession) {
         lastPictureDisplay = display
         let area = pictureArea
         let request = display.request(page: session.state.chapter, columns: area.columns, rows: area.rows)
-        // A popup or a dialog lies over the page: pixels laid over cells (kitty) would hide it.
-        let covered = !overlays.isEmpty || passphrase != nil
-        guard !covered, case .success(let rendered)? = display.result(for: request) else {
-            if covered, display.pictureProtocol.isTextCells, display.drawn != nil { return }
+        guard !pageIsCovered, case .success(let rendered)? = display.result(for: request) else {
+            // Text cells under a popup stay (ncurses drew the popup over them); pixels laid over
+            // cells (kitty) would hide the popup.
+            if pageIsCovered, display.pictureProtocol.isTextCells, display.drawn != nil { return }
             takePicturesAway(from: display)
             return
         }
@@ -150,6 +162,72 @@ extension ReaderApp {
         display.drawn = (request, row, column)
     }
 
+    private func drawFigures(_ figures: FigureDisplay, session: ReaderSession) {
+        lastFigureDisplay = figures
+        guard let layout = session.state.layout, session.selection == nil else {
+            takeFiguresAway(from: figures)
+            return
+        }
+        let placements = FigureDisplay.placements(layout: layout, visibleLines: session.state.visibleLines,
+                                                  screenRows: pictureArea.rows, leftMargin: session.column.leftMargin)
+        for placement in placements { requestFigure(placement.request, figures: figures, session: session, wanted: Set(placements.map(\.request))) }
+        if pageIsCovered {
+            if !figures.pictureProtocol.isTextCells { takeFiguresAway(from: figures) }
+            return
+        }
+        let ready = placements.filter { (try? figures.ready[$0.request]?.get()) != nil }
+        if ready != figures.drawn {
+            takeFiguresAway(from: figures)
+        } else if !figures.drawn.isEmpty, !figures.pictureProtocol.isTextCells {
+            return
+        }
+        guard !ready.isEmpty else { return }
+        var sequence = figures.pictureProtocol == .kitty ? Self.kittyDeleteAll : ""
+        for placement in ready {
+            guard case .success(let picture)? = figures.ready[placement.request] else { continue }
+            sequence += picture.placed(row: placement.row, column: placement.column)
+        }
+        screen.writeOverlay(sequence)
+        figures.drawn = ready
+    }
+
+    private func requestFigure(_ request: FigureDisplay.Request, figures: FigureDisplay, session: ReaderSession, wanted: Set<FigureDisplay.Request>) {
+        guard figures.ready[request] == nil, !figures.pending.contains(request) else { return }
+        figures.pending.insert(request)
+        let renderer = figures.renderer
+        session.background.append(Task { @MainActor [weak self] in
+            let result = await Blocking.run { () -> Result<TerminalPicture, PictureError> in
+                do throws(PictureError) {
+                    return .success(try renderer.render(href: request.href, columns: request.columns, rows: request.rows, visible: request.visible))
+                } catch { return .failure(error) }
+            }
+            figures.pending.remove(request)
+            guard let self, case .reader(let current) = self.page, current === session else { return }
+            figures.store(result, for: request, keeping: wanted)
+            self.render()
+        })
+    }
+
+    /// Removes the figures drawn (a full repaint, kitty images deleted).
+    func takeFiguresAway(from figures: FigureDisplay?) {
+        guard let figures, !figures.drawn.isEmpty else { return }
+        figures.drawn = []
+        if figures.pictureProtocol == .kitty { screen.writeOverlay(Self.kittyDeleteAll) }
+        screen.invalidate()
+        screen.refresh()
+    }
+
+    /// How pictures are drawn in this terminal (the `images` setting, `LECTERN_IMAGES`).
+    var pictureOutput: PictureOutput {
+        PictureOutput.resolve(setting: config.images, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// The figure display of a reflowable book, when pictures are on.
+    func makeFigureDisplay(for publication: Publication) -> FigureDisplay? {
+        guard !publication.isAudiobook, let renderer = FigureRenderer(publication: publication, output: pictureOutput) else { return nil }
+        return FigureDisplay(renderer: renderer)
+    }
+
     /// Removes what `display` drew: repaints the whole screen (the cells ncurses believes
     /// blank) and deletes kitty images.
     func takePicturesAway(from display: PictureDisplay?) {
@@ -162,11 +240,13 @@ extension ReaderApp {
 
     /// Forgets where pictures were (the screen was cleared: resize, Ctrl-L).
     func picturesInvalidated() {
-        if case .reader(let session) = page, let display = session.pictures {
+        guard case .reader(let session) = page else { return }
+        if let display = session.pictures {
             display.drawn = nil
             display.forgetAll()
             requestPictures(session)
         }
+        session.figures?.forgetAll()
     }
 
     static let kittyDeleteAll = "\u{1B}_Ga=d,d=A,q=2\u{1B}\\"

@@ -84,17 +84,26 @@ extension ReaderApp {
         TextColumn(windowWidth: columns, maximumWidth: config.textWidth > 0 ? config.textWidth : nil, minimumMargin: config.margin)
     }
 
-    func layoutOptions(width: Int) -> LayoutOptions {
-        LayoutOptions(width: width, justify: config.justify, paragraphIndent: config.paragraphIndent)
+    func layoutOptions(width: Int, figures: Bool = false) -> LayoutOptions {
+        var options = LayoutOptions(width: width, justify: config.justify, paragraphIndent: config.paragraphIndent)
+        if figures {
+            let cell = pictureOutput.cell
+            options.pictureCell = LayoutOptions.PictureCellSize(width: cell.width, height: cell.height)
+            options.maxPictureRows = max(3, screen.size.rows - 4)
+        }
+        return options
     }
 
     func startReader(_ opened: OpenedPublication, path: String, entry: LibraryEntry?) {
         let (rows, columns) = screen.size
         let column = textColumn(columns: columns)
-        let session = ReaderSession(opened: opened, entry: entry, options: layoutOptions(width: column.width), column: column,
-                                    rows: max(1, rows - 1))
+        let pages = makePictureDisplay(for: opened.publication)
+        let figures = pages == nil ? makeFigureDisplay(for: opened.publication) : nil
+        let session = ReaderSession(opened: opened, entry: entry, options: layoutOptions(width: column.width, figures: figures != nil),
+                                    column: column, rows: max(1, rows - 1), measuresPictures: figures != nil)
         session.path = path
-        session.pictures = makePictureDisplay(for: opened.publication)
+        session.pictures = pages
+        session.figures = figures
         page = .reader(session)
         let publication = opened.publication
         guard session.source.count > 0 else {
@@ -300,13 +309,15 @@ extension ReaderApp {
         let (rows, columns) = screen.size
         session.state.rows = max(1, rows - 1)
         let column = textColumn(columns: columns)
-        guard force || column != session.column else { return }
+        // Pictures in the text are as tall as the window allows: its height matters too.
+        let options = layoutOptions(width: column.width, figures: session.figures != nil)
+        guard force || column != session.column || options != session.options else { return }
         session.column = column
-        session.options = layoutOptions(width: column.width)
+        session.options = options
         session.preloaded = nil
         guard let document = session.document else { return }
         session.relayoutGeneration += 1
-        let generation = session.relayoutGeneration, options = session.options
+        let generation = session.relayoutGeneration
         Task { @MainActor [weak self] in
             let layout = await Blocking.run { LayoutEngine.layout(document, options: options) }
             guard generation == session.relayoutGeneration, session.document?.href == document.href else { return }

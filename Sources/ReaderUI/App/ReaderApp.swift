@@ -87,6 +87,8 @@ public final class ReaderApp {
     let positions = PositionWriter()
     /// The picture display that drew last, to take its picture away when another page shows.
     var lastPictureDisplay: PictureDisplay?
+    /// The figure display that drew last.
+    var lastFigureDisplay: FigureDisplay?
     private var watcher: InputWatcher?
     private var finished: CheckedContinuation<Void, Never>?
     private var exitStatus: Int32 = 0

@@ -1,3 +1,4 @@
+import Pictures
 import Shared
 import TextLayout
 
@@ -17,9 +18,13 @@ struct ChapterSource: Sendable {
     private let publication: Publication
     /// The number of chapters (reading-order items, or PDF pages).
     let count: Int
+    /// Whether the pixel sizes of a chapter's images are read when it is loaded, so that the
+    /// layout leaves rows for them (pictures on).
+    let measuresPictures: Bool
 
-    init(publication: Publication) {
+    init(publication: Publication, measuresPictures: Bool = false) {
         self.publication = publication
+        self.measuresPictures = measuresPictures
         if let pages = publication.pageTextService, pages.pageCount > 0 {
             kind = .pages(pages, href: publication.readingOrder.first.map { Href.removingFragment($0.href) } ?? "document.pdf")
             count = pages.pageCount
@@ -84,11 +89,22 @@ struct ChapterSource: Sendable {
         }
     }
 
+    /// Reads the header of each image of `document` (its first 64 KiB, through the fetcher).
+    private func measurePictures(_ document: inout TextDocument) {
+        for image in document.images where document.pictureSizes[image.href] == nil {
+            if let size = FigureRenderer.declaredSize(of: publication.get(image.href)) {
+                document.pictureSizes[image.href] = TextDocument.PixelSize(width: size.width, height: size.height)
+            }
+        }
+    }
+
     private func loadOrThrow(_ index: Int) throws(ContentLoadError) -> TextDocument {
         switch kind {
         case .readingOrder(let loader):
             guard publication.readingOrder.indices.contains(index) else { throw .notText(href: "", nil) }
-            return try loader.load(publication.readingOrder[index])
+            var document = try loader.load(publication.readingOrder[index])
+            if measuresPictures { measurePictures(&document) }
+            return document
         case .pages(let pages, _):
             let text = pages.text(ofPage: index) ?? ""
             return SyntheticDocuments.page(text: text, href: href(index), label: pages.pageLabel(ofPage: index), language: publication.metadata.languages.first)

@@ -51,14 +51,17 @@ final class ReaderSession {
     let chapterTitles: [String: String]
     /// The pages as pictures (a comic, a PDF), when pictures are on.
     var pictures: PictureDisplay?
+    /// The images of the text drawn as pictures (a reflowable book), when pictures are on.
+    var figures: FigureDisplay?
     /// Whether the first page has been drawn (the book-wide pass waits for it).
     var firstPaintDone = false
 
-    init(opened: OpenedPublication, entry: LibraryEntry?, options: LayoutOptions, column: TextColumn, rows: Int) {
+    init(opened: OpenedPublication, entry: LibraryEntry?, options: LayoutOptions, column: TextColumn, rows: Int,
+         measuresPictures: Bool = false) {
         self.opened = opened
         self.entry = entry
         loader = ContentDocumentLoader(publication: opened.publication)
-        source = ChapterSource(publication: opened.publication)
+        source = ChapterSource(publication: opened.publication, measuresPictures: measuresPictures)
         textIndex = BookTextIndex(chapterCount: source.count)
         self.options = options
         self.column = column

@@ -31,6 +31,20 @@ public struct LayoutLine: Sendable {
     public let direction: TextDirection
     /// Whether this is the last line of its block.
     public let endsBlock: Bool
+    /// On a blank line left for a picture: which row of which picture.
+    public var picture: PictureRow?
+
+    /// One row of the rows a picture takes.
+    public struct PictureRow: Sendable, Hashable {
+        /// The image resource.
+        public let href: String
+        /// This row, from 0, of `rows`.
+        public let row: Int
+        public let rows: Int
+        /// The picture's width in cells, and its first column in the text column.
+        public let columns: Int
+        public let column: Int
+    }
 
     /// The cells the line occupies, from column 0 to the end of its last span.
     public var width: Int { spans.last.map { $0.column + $0.width } ?? 0 }

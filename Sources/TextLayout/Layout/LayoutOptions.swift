@@ -21,6 +21,21 @@ public struct LayoutOptions: Sendable, Hashable {
     /// Whether `<h1>` and `<h2>` are underlined with a line of `═` or `─` (so headings remain
     /// distinguishable in plain text; the view also gets ``LayoutLine/Kind/heading(level:)``).
     public var headingUnderlines: Bool
+    /// The size of a terminal cell in pixels when images are drawn as pictures (rows are left
+    /// for each image whose size the document knows); nil: images stay text placeholders.
+    public var pictureCell: PictureCellSize?
+    /// The most rows a picture takes (a page of the window, so that it can be seen whole).
+    public var maxPictureRows: Int = 20
+
+    /// A cell's width and height in pixels.
+    public struct PictureCellSize: Sendable, Hashable {
+        public let width: Int
+        public let height: Int
+        public init(width: Int, height: Int) {
+            self.width = max(1, width)
+            self.height = max(1, height)
+        }
+    }
 
     public init(width: Int = 80, justify: Bool = false, paragraphIndent: Int = 2, paragraphSpacing: Int = 0,
                 headingUnderlines: Bool = true) {

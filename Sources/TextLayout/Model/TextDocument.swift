@@ -18,6 +18,32 @@ public struct TextDocument: Sendable {
     public internal(set) var anchors: [String: Anchor]
     /// Footnotes and endnotes hidden from the main flow (`<aside epub:type="footnote">`…), by id.
     public internal(set) var notes: [String: TextDocument]
+    /// The images of the document (`<img>`, `<svg><image>`, `<picture>`), in order.
+    public internal(set) var images: [ImageReference] = []
+    /// The pixel size of images, by href, as far as it is known (read from their headers by
+    /// whoever loads the document): an image with a size is laid out as a picture, the rows
+    /// it takes left blank for it, above the block that holds it.
+    public var pictureSizes: [String: PixelSize] = [:]
+
+    /// An image in the document.
+    public struct ImageReference: Sendable, Hashable {
+        /// The image resource, resolved against the document.
+        public let href: String
+        /// Its alternative text (shown under it, as the caption line).
+        public let alt: String
+        /// The block that holds it.
+        public let blockIndex: Int
+    }
+
+    /// A picture's size in pixels.
+    public struct PixelSize: Sendable, Hashable {
+        public let width: Int
+        public let height: Int
+        public init(width: Int, height: Int) {
+            self.width = width
+            self.height = height
+        }
+    }
 
     /// Where an element with an id is.
     public struct Anchor: Sendable, Hashable {

@@ -58,6 +58,15 @@ extension HTMLConverter {
             imageContext.style.linkIndex = addLink(source, isNote: false)
         }
         withAnchor(attributes) { appendGenerated("[image: \(label)]", role: .image, imageContext) }
+        recordImage(source, alt: alt)
+    }
+
+    /// Notes an image of the block being built, for pictures drawn above it.
+    func recordImage(_ source: String?, alt: String) {
+        guard let source, !source.isEmpty, !source.hasPrefix("data:") else { return }
+        let resolved = Href.resolve(source, against: href)
+        guard !Href.isAbsoluteURL(resolved) else { return }
+        images.append(TextDocument.ImageReference(href: resolved, alt: alt, blockIndex: blocks.count))
     }
 
     func svg(_ element: XMLElement, _ attributes: Attributes, _ context: Context) {
@@ -71,6 +80,7 @@ extension HTMLConverter {
         if imageContext.style.linkIndex == nil, let source { imageContext.style.linkIndex = addLink(source, isNote: false) }
         let text = label.map { $0.isEmpty ? "[image]" : "[image: \($0)]" } ?? "[image]"
         withAnchor(attributes) { appendGenerated(text, role: .image, imageContext) }
+        recordImage(source ?? Self.findImageSource(element, depth: 0), alt: label ?? "")
     }
 
     func math(_ element: XMLElement, _ attributes: Attributes, _ context: Context) {

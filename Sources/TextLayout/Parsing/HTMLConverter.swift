@@ -55,6 +55,7 @@ final class HTMLConverter {
 
     var blocks: [TextBlock] = []
     var links: [LinkTarget] = []
+    var images: [TextDocument.ImageReference] = []
     var anchors: [String: TextDocument.Anchor] = [:]
     var notes: [String: TextDocument] = [:]
     var title: String?
@@ -84,8 +85,10 @@ final class HTMLConverter {
         walk(root, Context(language: defaultLanguage), depth: 0)
         flushBlock()
         emitPendingMarker()
-        return TextDocument(href: href, title: title, language: language ?? defaultLanguage, blocks: blocks,
-                            links: links, anchors: anchors, notes: notes)
+        var document = TextDocument(href: href, title: title, language: language ?? defaultLanguage, blocks: blocks,
+                                    links: links, anchors: anchors, notes: notes)
+        document.images = images.filter { $0.blockIndex < blocks.count }
+        return document
     }
 
     /// Converts the children of `element` alone (a note).
