@@ -16,9 +16,41 @@ enum Spawn {
         let description: String
     }
 
+    /// Starts `arguments` in the background (streams on /dev/null) and returns its process id:
+    /// stop it with ``stop(_:)``.
+    static func start(_ arguments: [String]) throws -> pid_t {
+        try launch(arguments, captureOutput: false).pid
+    }
+
+    /// Ends a process started with ``start(_:)`` and reaps it.
+    static func stop(_ pid: pid_t) {
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    }
+
     /// Runs `arguments` (the program looked up in `PATH`) with standard input and error on
     /// /dev/null, and standard output captured or on /dev/null.
     static func run(_ arguments: [String], captureOutput: Bool) throws -> Result {
+        let (pid, pipe) = try launch(arguments, captureOutput: captureOutput)
+        var output = Data()
+        if let pipe {
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = read(pipe, &buffer, buffer.count)
+                if count > 0 { output.append(contentsOf: buffer[0..<count]); continue }
+                if count < 0, errno == EINTR { continue }
+                break
+            }
+            close(pipe)
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return Result(status: exitStatus, output: output)
+    }
+
+    private static func launch(_ arguments: [String], captureOutput: Bool) throws -> (pid: pid_t, pipe: Int32?) {
         var fileActions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&fileActions)
         defer { posix_spawn_file_actions_destroy(&fileActions) }
@@ -55,20 +87,6 @@ enum Spawn {
             if captureOutput { close(pipeEnds[0]) }
             throw Failure(description: "cannot run \(arguments[0]): error \(spawned)")
         }
-        var output = Data()
-        if captureOutput {
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let count = read(pipeEnds[0], &buffer, buffer.count)
-                if count > 0 { output.append(contentsOf: buffer[0..<count]); continue }
-                if count < 0, errno == EINTR { continue }
-                break
-            }
-            close(pipeEnds[0])
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return Result(status: exitStatus, output: output)
+        return (pid, captureOutput ? pipeEnds[0] : nil)
     }
 }

@@ -217,9 +217,24 @@ extension ReaderApp {
         screen.refresh()
     }
 
-    /// How pictures are drawn in this terminal (the `images` setting, `LECTERN_IMAGES`).
+    /// How pictures are drawn in this terminal (the `images` setting, `LECTERN_IMAGES`, and
+    /// what the terminal answered).
     var pictureOutput: PictureOutput {
-        PictureOutput.resolve(setting: config.images, environment: ProcessInfo.processInfo.environment)
+        PictureOutput.resolve(setting: config.images, environment: ProcessInfo.processInfo.environment, answers: terminalAnswers)
+    }
+
+    /// Asks the terminal whether it draws sixel or kitty pictures and how large its cells are
+    /// (pictures keep their proportions only with the real cell size). Not asked when pictures
+    /// are off or drawn as symbols, whose cells are close enough to 1:2.
+    func probeTerminalForPictures() {
+        let environment = ProcessInfo.processInfo.environment
+        let setting = environment["LECTERN_IMAGES"].flatMap { PictureSetting(rawValue: $0.lowercased()) } ?? config.images
+        guard setting != .off, setting != .symbols, environment["TMUX"] == nil else { return }
+        var answers = TerminalProbe.ask(TerminalAnswers.query, isComplete: { TerminalAnswers.parse($0) != nil })
+            .flatMap(TerminalAnswers.parse) ?? TerminalAnswers()
+        // The kernel's window size first: xterm does not answer the cell size query by default.
+        if let cell = TerminalProbe.cellPixelSize() { answers.cellSize = CellSize(width: cell.width, height: cell.height) }
+        terminalAnswers = answers
     }
 
     /// The figure display of a reflowable book, when pictures are on.

@@ -1,3 +1,4 @@
+import Pictures
 import Bookshelf
 import FoundationEssentials
 import Shared
@@ -89,6 +90,8 @@ public final class ReaderApp {
     var lastPictureDisplay: PictureDisplay?
     /// The figure display that drew last.
     var lastFigureDisplay: FigureDisplay?
+    /// What the terminal said about its graphics (asked once, before the screen is set up).
+    var terminalAnswers: TerminalAnswers?
     private var watcher: InputWatcher?
     private var finished: CheckedContinuation<Void, Never>?
     private var exitStatus: Int32 = 0
@@ -115,6 +118,7 @@ public final class ReaderApp {
     }
 
     private func run(_ start: @escaping (ReaderApp) -> Void) async -> Int32 {
+        probeTerminalForPictures()
         do {
             screen = try TerminalScreen()
         } catch {
