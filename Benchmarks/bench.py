@@ -421,13 +421,13 @@ class TmuxReader:
     """One reader process in a detached tmux session of TUI_WIDTH x TUI_HEIGHT on a private
     server; the screen is read with capture-pane (polled every millisecond or so)."""
 
-    def __init__(self, command, env):
+    def __init__(self, command, env, width=None, height=None):
         self.socket = f"lectern-bench-{os.getpid()}-{random.randrange(1 << 30)}"
         self.session = "bench"
         assignments = [f"{key}={value}" for key, value in sorted(env.items())
-                       if key in ("HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "PATH")]
+                       if key in ("HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "PATH", "LECTERN_IMAGES")]
         self.started = time.perf_counter()
-        tmux(self.socket, "new-session", "-d", "-s", self.session, "-x", str(TUI_WIDTH), "-y", str(TUI_HEIGHT),
+        tmux(self.socket, "new-session", "-d", "-s", self.session, "-x", str(width or TUI_WIDTH), "-y", str(height or TUI_HEIGHT),
              "env", "TERM=xterm-256color", "LANG=C.UTF-8", *assignments, *command)
         self.pid = int(tmux(self.socket, "display-message", "-p", "-t", self.session, "#{pane_pid}", capture=True).strip() or 0)
 
@@ -799,12 +799,80 @@ def bench_server(lectern, runs, env):
     return rows, notes
 
 
+def make_manga():
+    """A 12-page right-to-left comic from the page-blanche sample's JPEG pages (cover and four
+    pages, 10-456 KB, up to 1,600 pixels), repeated."""
+    path = os.path.join(WORK, "manga-12.cbz")
+    if not os.path.exists(path):
+        import zipfile
+        source = zipfile.ZipFile(os.path.join(SAMPLES, "cbz", "derived-page-blanche-excerpt.cbz"))
+        pages = sorted(name for name in source.namelist() if name.lower().endswith(".jpg"))
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as out:
+            for index in range(12):
+                out.writestr(f"{index + 1:03d}.jpg", source.read(pages[index % len(pages)]))
+            out.writestr("ComicInfo.xml", "<?xml version=\"1.0\"?><ComicInfo><Title>Bench Manga</Title>"
+                                          "<PageCount>12</PageCount><Manga>YesAndRightToLeft</Manga></ComicInfo>")
+    return path
+
+
+def bench_pictures(lectern, runs, env):
+    """Comic pages and PDF pages as pictures: the first comic page and page turns in the reader
+    (tmux 120x40, symbols), peak memory over the 12-page manga, and one page to a picture from
+    the command line, against chafa on the same image and pdftoppm + chafa on the same PDF page."""
+    rows, notes = [], []
+    if shutil.which("tmux") is None or shutil.which("chafa") is None:
+        return rows, ["tmux or chafa is not installed: pictures were not measured."]
+    manga = make_manga()
+    runs = max(3, min(runs, 10))
+    picture_env = dict(env, LECTERN_IMAGES="symbols")
+    first, turns, peaks = [], [], []
+    for _ in range(runs):
+        reader = TmuxReader([lectern, "open", manga], picture_env, width=120, height=40)
+        try:
+            painted, _ = reader.wait(lambda text: "1/12" in text and "Loading page" not in text)
+            first.append((painted - reader.started) * 1000)
+            for page in range(2, 13):
+                start = reader.keys("Left")
+                done, _ = reader.wait(lambda text, page=page: f"{page}/12" in text and "Loading page" not in text)
+                turns.append((done - start) * 1000)
+            peaks.append(reader.peak_rss_kb())
+        finally:
+            reader.close()
+    rows.append(("First comic page drawn after `lectern open manga-12.cbz` (tmux 120×40, symbols)",
+                 stats(first, runs, max(peaks)), "< 100 ms"))
+    rows.append(("Comic page turn, ← in the right-to-left manga, pages read ahead (tmux 120×40, symbols)",
+                 stats(turns, len(turns), max(peaks)), "< 30 ms, peak < 64 MB"))
+    with tempfile.TemporaryDirectory() as folder:
+        import zipfile
+        biggest = max(zipfile.ZipFile(manga).infolist(), key=lambda info: info.file_size if info.filename.endswith(".jpg") else 0)
+        image = os.path.join(folder, "page.jpg")
+        with open(image, "wb") as out:
+            out.write(zipfile.ZipFile(manga).read(biggest.filename))
+        index = int(biggest.filename.split(".")[0])
+        ours = measure([lectern, "render", manga, "--images", "symbols", "--page", str(index), "--width", "120", "--height", "40"],
+                       runs, env)
+        peer = measure(["chafa", "-f", "symbols", "--size", "120x40", "--animate", "off", image], runs, env)
+        rows.append((f"One comic page ({biggest.file_size // 1024} KB JPEG) to symbols from the command line "
+                     f"(`lectern render --images symbols --page {index}`)", ours, ""))
+        rows.append(("Same image with `chafa -f symbols --size 120x40`, for comparison", peer, ""))
+    pdf = os.path.join(SAMPLES, "pdf", "pypdf-pdflatex-4-pages.pdf")
+    ours_pdf = measure([lectern, "render", pdf, "--images", "symbols", "--page", "1", "--width", "120", "--height", "40"], runs, env)
+    pipeline = ["sh", "-c", f"pdftoppm -r 100 -f 1 -l 1 -png '{pdf}' | chafa -f symbols --size 120x40 -"]
+    peer_pdf = measure(pipeline, runs, env)
+    rows.append(("A PDF page to a picture (`lectern render pypdf-pdflatex-4-pages.pdf --images symbols --page 1`)", ours_pdf, ""))
+    rows.append(("Same page with `pdftoppm -r 100 -png | chafa -f symbols --size 120x40 -`, for comparison", peer_pdf, ""))
+    notes.append(f"Pictures: first comic page {statistics.median(first):.1f} ms after the process starts, page turn median "
+                 f"{statistics.median(turns):.1f} ms ({len(turns)} turns), reader peak {max(peaks) / 1024:.1f} MB over 12 pages. "
+                 "The turn is timed from the key to tmux showing the new page number with the picture (drawn in the same write).")
+    return rows, notes
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--lectern", required=True)
     parser.add_argument("--output", default="BENCHMARKS.md")
     parser.add_argument("--runs", type=int, default=30)
-    parser.add_argument("--only", choices=["tui", "server", "library", "chapter"],
+    parser.add_argument("--only", choices=["tui", "server", "library", "chapter", "pictures"],
                         help="Run one section and print it (BENCHMARKS.md is not written).")
     args = parser.parse_args()
     if args.only == "library":
@@ -822,6 +890,8 @@ def main():
             tui_rows, tui_notes = bench_tui(os.path.abspath(args.lectern), make_big_epub(), args.runs, isolated_env())
         elif args.only == "chapter":
             tui_rows, tui_notes = bench_one_chapter(os.path.abspath(args.lectern), args.runs, isolated_env())
+        elif args.only == "pictures":
+            tui_rows, tui_notes = bench_pictures(os.path.abspath(args.lectern), args.runs, isolated_env())
         else:
             tui_rows, tui_notes = bench_server(os.path.abspath(args.lectern), args.runs, isolated_env())
         for name, figures, target in tui_rows:
@@ -868,6 +938,9 @@ def main():
     pdf_rows, pdf_notes = pdf_benchmarks(lectern, args.runs, env)
     rows += pdf_rows
     notes += pdf_notes
+    picture_rows, picture_notes = bench_pictures(lectern, args.runs, env)
+    rows += picture_rows
+    notes += picture_notes
     lcp_rows, lcp_notes = bench_lcp(lectern, args.runs, env)
     rows += lcp_rows
     notes += lcp_notes

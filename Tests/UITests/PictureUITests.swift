@@ -184,3 +184,33 @@ struct FigureUITests {
         #expect(caption - before <= 2)
     }
 }
+
+/// Two pages side by side (`D`), in reading order.
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+struct SpreadUITests {
+    static func comic(rightToLeft: Bool) throws -> String {
+        let path = Fixtures.temporaryDirectory("ui-spread") + "/spread.cbz"
+        try TestImages.comic(pages: [TestImages.solid(TestImages.green), TestImages.solid(TestImages.red), TestImages.solid(TestImages.blue),
+                                     TestImages.solid(TestImages.yellow)], rightToLeft: rightToLeft, to: path)
+        return path
+    }
+
+    @Test(arguments: [false, true]) func aSpreadShowsTwoPagesInReadingOrder(rightToLeft: Bool) throws {
+        let tmux = try PictureUITests.start(try Self.comic(rightToLeft: rightToLeft), width: 100, height: 24)
+        defer { tmux.close() }
+        try PictureUITests.waitForColor(tmux, 10, 50, PictureUITests.green, "the cover")
+        try tmux.press("D")
+        try tmux.press("Space")
+        // Pages 2 and 3: red then blue from left to right, or blue then red in a right-to-left book.
+        let (left, right) = rightToLeft ? (PictureUITests.blue, PictureUITests.red) : (PictureUITests.red, PictureUITests.blue)
+        let screen = try tmux.waitUntil(colors: true, "pages 2 and 3 side by side") { screen in
+            screen.contains("2–3/4") && PictureUITests.color(screen, 10, 40)?.isClose(to: left) == true
+                && PictureUITests.color(screen, 10, 60)?.isClose(to: right) == true
+        }
+        #expect(!screen.contains("Loading"))
+        try tmux.press("Space")
+        try tmux.waitUntil(colors: true, "page 4 alone") { screen in
+            screen.contains("4/4") && PictureUITests.color(screen, 10, 50)?.isClose(to: PictureUITests.yellow) == true
+        }
+    }
+}

@@ -30,15 +30,16 @@ extension ReaderApp {
     func requestPictures(_ session: ReaderSession) {
         guard let display = session.pictures, display.isOn else { return }
         let area = pictureArea
-        let page = session.state.chapter
-        let current = display.request(page: page, columns: area.columns, rows: area.rows)
-        requestPicture(current, display: display, session: session)
-        // Read ahead: the next page first, then the previous one, at the top of the page.
-        for neighbour in [page + 1, page - 1] where neighbour >= 0 && neighbour < session.source.count {
-            var request = current
-            request.page = neighbour
-            request.panRow = 0
-            requestPicture(request, display: display, session: session)
+        let count = session.source.count
+        let shown = display.requests(with: session.state.chapter, count: count, columns: area.columns, rows: area.rows)
+        for request in shown { requestPicture(request, display: display, session: session) }
+        // Read ahead: the next page (or spread) first, then the previous one, at their top.
+        let pages = shown.map(\.page)
+        for neighbour in [pages.max()! + 1, pages.min()! - 1] where neighbour >= 0 && neighbour < count {
+            for var request in display.requests(with: neighbour, count: count, columns: area.columns, rows: area.rows) {
+                request.panRow = 0
+                requestPicture(request, display: display, session: session)
+            }
         }
     }
 
@@ -53,7 +54,7 @@ extension ReaderApp {
             display.pending.remove(request)
             guard let self, case .reader(let current) = self.page, current === session else { return }
             display.store(result, for: request, around: session.state.chapter)
-            if request.page == session.state.chapter { self.render() }
+            if display.pagesShown(with: session.state.chapter, count: session.source.count).contains(request.page) { self.render() }
         })
     }
 
@@ -75,7 +76,11 @@ extension ReaderApp {
         let lastPan = max(0, total - area.rows)
         let rightToLeft = session.state.rightToLeft
         func turn(_ delta: Int) {
-            let target = session.state.chapter + delta
+            let shown = display.pagesShown(with: session.state.chapter, count: session.source.count)
+            var target = session.state.chapter + delta
+            if shown.count > 1 || (display.spread && display.fit == .page) {
+                target = delta > 0 ? shown.max()! + 1 : (display.pagesShown(with: shown.min()! - 1, count: session.source.count).min() ?? -1)
+            }
             guard target >= 0, target < session.source.count else {
                 message = delta > 0 ? "This is the last page." : "This is the first page."
                 return
@@ -92,6 +97,10 @@ extension ReaderApp {
             turn(delta)
         }
         switch action {
+        case .toggleSpread:
+            display.spread.toggle()
+            display.fit = .page
+            message = display.spread ? "Two pages side by side" : "One page"
         case .toggleFit:
             display.fit = display.fit == .page ? .width : .page
             display.panRow = 0
@@ -137,29 +146,40 @@ extension ReaderApp {
     private func drawPage(_ display: PictureDisplay, session: ReaderSession) {
         lastPictureDisplay = display
         let area = pictureArea
-        let request = display.request(page: session.state.chapter, columns: area.columns, rows: area.rows)
-        guard !pageIsCovered, case .success(let rendered)? = display.result(for: request) else {
+        let requests = display.requests(with: session.state.chapter, count: session.source.count, columns: area.columns, rows: area.rows)
+        let pictures = requests.compactMap { request -> TerminalPicture? in
+            if case .success(let rendered)? = display.result(for: request) { return rendered.picture }
+            return nil
+        }
+        guard !pageIsCovered, pictures.count == requests.count else {
             // Text cells under a popup stay (ncurses drew the popup over them); pixels laid over
             // cells (kitty) would hide the popup.
-            if pageIsCovered, display.pictureProtocol.isTextCells, display.drawn != nil { return }
+            if pageIsCovered, display.pictureProtocol.isTextCells, !display.drawn.isEmpty { return }
             takePicturesAway(from: display)
             return
         }
-        let picture = rendered.picture
-        let row = max(0, (area.rows - picture.rows) / 2)
-        let column = max(0, (area.columns - picture.columns) / 2)
-        var sequence = ""
-        if let drawn = display.drawn, drawn.request != request || drawn.row != row || drawn.column != column {
-            // Another picture, or elsewhere: the old one goes first, with a full repaint.
+        // Side by side in reading order: a right-to-left book puts the first page on the right.
+        var order = Array(zip(requests, pictures))
+        if session.state.rightToLeft { order.reverse() }
+        var column = max(0, (area.columns - (pictures.map(\.columns).reduce(0, +) + pictures.count - 1)) / 2)
+        var placements: [PictureDisplay.Placement] = []
+        for (request, picture) in order {
+            placements.append(.init(request: request, row: max(0, (area.rows - picture.rows) / 2), column: column))
+            column += picture.columns + 1
+        }
+        if !display.drawn.isEmpty, display.drawn != placements {
+            // Other pictures, or elsewhere: the old ones go first, with a full repaint.
             takePicturesAway(from: display)
-        } else if display.drawn != nil, !display.pictureProtocol.isTextCells {
+        } else if !display.drawn.isEmpty, !display.pictureProtocol.isTextCells {
             // Pixels already there stay there: ncurses only rewrote the cells that changed.
             return
         }
-        if display.pictureProtocol == .kitty { sequence += Self.kittyDeleteAll }
-        sequence += picture.placed(row: row, column: column)
+        var sequence = display.pictureProtocol == .kitty ? Self.kittyDeleteAll : ""
+        for (placement, (_, picture)) in zip(placements, order) {
+            sequence += picture.placed(row: placement.row, column: placement.column)
+        }
         screen.writeOverlay(sequence)
-        display.drawn = (request, row, column)
+        display.drawn = placements
     }
 
     private func drawFigures(_ figures: FigureDisplay, session: ReaderSession) {
@@ -246,8 +266,8 @@ extension ReaderApp {
     /// Removes what `display` drew: repaints the whole screen (the cells ncurses believes
     /// blank) and deletes kitty images.
     func takePicturesAway(from display: PictureDisplay?) {
-        guard let display, display.drawn != nil else { return }
-        display.drawn = nil
+        guard let display, !display.drawn.isEmpty else { return }
+        display.drawn = []
         if display.pictureProtocol == .kitty { screen.writeOverlay(Self.kittyDeleteAll) }
         screen.invalidate()
         screen.refresh()
@@ -257,7 +277,7 @@ extension ReaderApp {
     func picturesInvalidated() {
         guard case .reader(let session) = page else { return }
         if let display = session.pictures {
-            display.drawn = nil
+            display.drawn = []
             display.forgetAll()
             requestPictures(session)
         }

@@ -42,6 +42,7 @@ public enum ReaderAction: String, Sendable, CaseIterable {
     case toggleJustify = "toggle_justify"
     case toggleIndent = "toggle_indent"
     case toggleFit = "toggle_fit"
+    case toggleSpread = "toggle_spread"
     case togglePictures = "toggle_pictures"
     case redraw
     case quit
@@ -89,6 +90,7 @@ public enum ReaderAction: String, Sendable, CaseIterable {
         case .toggleJustify: ["J"]
         case .toggleIndent: ["I"]
         case .toggleFit: ["z"]
+        case .toggleSpread: ["D"]
         case .togglePictures: ["P"]
         case .redraw: ["C-l"]
         case .quit: ["q"]
@@ -139,6 +141,7 @@ public enum ReaderAction: String, Sendable, CaseIterable {
         case .toggleIndent: "indented or flush paragraphs (saved)"
         case .redraw: "redraw the screen"
         case .toggleFit: "pictures (comics, PDF pages): fit the page or the width (then j k pan)"
+        case .toggleSpread: "comics: two pages side by side, in reading order (the cover alone)"
         case .togglePictures: "PDF: the page as a picture or its text"
         case .quit: "close the book (back to the bookshelf)"
         }

@@ -18,8 +18,17 @@ final class PictureDisplay {
     private(set) var ready: [PageRequest: Result<RenderedPage, PictureError>] = [:]
     /// Requests being decoded.
     var pending: Set<PageRequest> = []
-    /// What is on the terminal now: the request and its top-left cell; nil when nothing is.
-    var drawn: (request: PageRequest, row: Int, column: Int)?
+    /// Two pages side by side (`D`): the cover alone, then 1–2, 3–4…
+    var spread = false
+    /// What is on the terminal now: each page drawn and its top-left cell.
+    var drawn: [Placement] = []
+
+    /// A page on the screen.
+    struct Placement: Equatable {
+        let request: PageRequest
+        let row: Int
+        let column: Int
+    }
 
     var pictureProtocol: PictureProtocol { renderer.pictureProtocol }
 
@@ -27,6 +36,21 @@ final class PictureDisplay {
         self.renderer = renderer
         self.isPDF = isPDF
         isOn = !isPDF || renderer.pictureProtocol != .symbols
+    }
+
+    /// The pages shown with `page` (0-based) in a book of `count` pages: itself, or its spread.
+    func pagesShown(with page: Int, count: Int) -> [Int] {
+        guard spread, fit == .page, page > 0 else { return [page] }
+        let first = page % 2 == 1 ? page : page - 1
+        return first + 1 < count ? [first, first + 1] : [first]
+    }
+
+    /// The requests for the pages shown with `page` in an area of `columns` × `rows` cells
+    /// (two pages share the width, a cell apart).
+    func requests(with page: Int, count: Int, columns: Int, rows: Int) -> [PageRequest] {
+        let pages = pagesShown(with: page, count: count)
+        let width = pages.count == 2 ? max(1, (columns - 1) / 2) : columns
+        return pages.map { request(page: $0, columns: width, rows: rows) }
     }
 
     /// The request for `page` in an area of `columns` × `rows` cells.
@@ -41,8 +65,9 @@ final class PictureDisplay {
     /// Keeps `result`, forgetting drawn pages far from `page` (memory follows the screen).
     func store(_ result: Result<RenderedPage, PictureError>, for request: PageRequest, around page: Int) {
         ready[request] = result
-        for key in ready.keys where abs(key.page - page) > 1 { ready[key] = nil }
-        if ready.count > 8 {
+        // The spread shown and the ones before and after it.
+        for key in ready.keys where abs(key.page - page) > 3 { ready[key] = nil }
+        if ready.count > 12 {
             for key in ready.keys where key.page != page { ready[key] = nil }
         }
     }

@@ -41,7 +41,9 @@ enum ReaderView {
         // No page figures before the first layout: they would be made up.
         var right = state.layout == nil ? "" : "p. \(page)/\(pages)  \(percent)"
         if let picture {
-            right = "\(state.chapter + 1)/\(session.source.count)" + (picture.fit == .width ? "  fit width" : "")
+            let shown = picture.pagesShown(with: state.chapter, count: session.source.count)
+            let pages = shown.count == 2 ? "\(shown[0] + 1)–\(shown[1] + 1)" : "\(state.chapter + 1)"
+            right = "\(pages)/\(session.source.count)" + (picture.fit == .width ? "  fit width" : "")
         }
         if !state.pendingCount.isEmpty { right = state.pendingCount + "  " + right }
         if session.loadingChapter != nil || state.layout == nil { right = "loading…  " + right }
@@ -57,13 +59,17 @@ enum ReaderView {
     /// itself is written after ncurses (``ReaderApp/drawPictures()``).
     static func drawPicturePlaceholder(_ display: PictureDisplay, session: ReaderSession, painter: Painter) {
         let rows = max(1, painter.rows - 1)
-        let request = display.request(page: session.state.chapter, columns: painter.columns, rows: rows)
-        let text: String
-        switch display.result(for: request) {
-        case .success?: return
-        case .failure(let error)?: text = "Page \(session.state.chapter + 1) cannot be shown: \(error.description)"
-        case nil: text = "Loading page \(session.state.chapter + 1)…"
+        let requests = display.requests(with: session.state.chapter, count: session.source.count, columns: painter.columns, rows: rows)
+        var text = ""
+        for request in requests {
+            switch display.result(for: request) {
+            case .success?: continue
+            case .failure(let error)?: text = "Page \(request.page + 1) cannot be shown: \(error.description)"
+            case nil: text = "Loading page \(request.page + 1)…"
+            }
+            break
         }
+        if text.isEmpty { return }
         let width = TextFitting.width(text)
         painter.text(TextFitting.truncate(text, to: painter.columns - 2), row: rows / 2, column: max(1, (painter.columns - width) / 2), .secondary)
     }
