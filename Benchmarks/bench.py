@@ -824,16 +824,17 @@ def bench_pictures(lectern, runs, env):
         return rows, ["tmux or chafa is not installed: pictures were not measured."]
     manga = make_manga()
     runs = max(3, min(runs, 10))
-    picture_env = dict(env, LECTERN_IMAGES="symbols")
     first, turns, peaks = [], [], []
     for _ in range(runs):
+        # A new library each time: the reader would reopen the manga where the last run left it.
+        picture_env = dict(isolated_env(), LECTERN_IMAGES="symbols")
         reader = TmuxReader([lectern, "open", manga], picture_env, width=120, height=40)
         try:
-            painted, _ = reader.wait(lambda text: "1/12" in text and "Loading page" not in text)
+            painted, _ = reader.wait(lambda text: " 1/12" in text and "Loading page" not in text)
             first.append((painted - reader.started) * 1000)
             for page in range(2, 13):
                 start = reader.keys("Left")
-                done, _ = reader.wait(lambda text, page=page: f"{page}/12" in text and "Loading page" not in text)
+                done, _ = reader.wait(lambda text, page=page: f" {page}/12" in text and "Loading page" not in text)
                 turns.append((done - start) * 1000)
             peaks.append(reader.peak_rss_kb())
         finally:

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Pictures
 import Shared
+import TextLayout
 
 /// `lectern render --images …`: the pictures of a comic or a PDF, or one image resource, as
 /// the reader draws them, written to standard output.
@@ -51,3 +52,28 @@ struct PictureRendering {
 }
 
 extension PictureSetting: ExpressibleByArgument {}
+
+extension PictureRendering {
+    /// Reads the pixel size of each image of `document` from its header, for the layout.
+    static func measureImages(of document: inout TextDocument, with figures: FigureRenderer) {
+        for image in document.images where document.pictureSizes[image.href] == nil {
+            if let size = figures.declaredSize(href: image.href) {
+                document.pictureSizes[image.href] = TextDocument.PixelSize(width: size.width, height: size.height)
+            }
+        }
+    }
+
+    /// The picture whose first row is `row`, indented to its column: its rows, or a line saying
+    /// why it cannot be drawn.
+    static func figure(_ row: LayoutLine.PictureRow, with figures: FigureRenderer) -> String {
+        let indent = String(repeating: " ", count: row.column)
+        do throws(PictureError) {
+            let picture = try figures.render(href: row.href, columns: row.columns, rows: row.rows, visible: 0..<row.rows)
+            if picture.protocol.isTextCells { return picture.rowsText.map { indent + $0 }.joined(separator: "\n") + "\n" }
+            // Pixels: the sequence, then the rows it covers.
+            return indent + picture.rowsText.joined() + String(repeating: "\n", count: max(1, row.rows))
+        } catch {
+            return indent + "[\(TerminalText.sanitized(row.href)): \(error.description)]\n"
+        }
+    }
+}

@@ -71,11 +71,17 @@ struct RenderCommand: AsyncParsableCommand {
             Output.error("\(path): \(error.userMessage)")
             throw ExitStatus.restricted
         }
-        if let pictures = PictureRendering(setting: images, columns: width ?? Self.environmentColumns ?? 80, rows: height),
-           try renderPictures(publication, with: pictures) {
+        let pictures = PictureRendering(setting: images, columns: width ?? Self.environmentColumns ?? 80, rows: height)
+        if let pictures, try renderPictures(publication, with: pictures) {
             return
         }
-        let options = LayoutOptions(width: width ?? Self.environmentColumns ?? 80, justify: justify)
+        var options = LayoutOptions(width: width ?? Self.environmentColumns ?? 80, justify: justify)
+        // With pictures, the images of the text are drawn where the reader draws them.
+        let figures = pictures.flatMap { FigureRenderer(publication: publication, output: $0.output) }
+        if let figures {
+            options.pictureCell = LayoutOptions.PictureCellSize(width: figures.output.cell.width, height: figures.output.cell.height)
+            options.maxPictureRows = height ?? 20
+        }
         let loader = ContentDocumentLoader(publication: publication)
         let links: [Link]
         if let href {
@@ -89,11 +95,20 @@ struct RenderCommand: AsyncParsableCommand {
         var rendered = Set<String>()
         for (number, link) in links.enumerated() where rendered.insert(link.path ?? Href.removingFragment(link.href)).inserted {
             do {
-                let document = try loader.load(link)
+                var document = try loader.load(link)
+                if let figures { PictureRendering.measureImages(of: &document, with: figures) }
                 // Line by line, written in pieces: neither the laid-out chapter nor its text
                 // is ever held whole, so a huge chapter prints in bounded memory.
                 var bytes: [UInt8] = number > 0 ? [0x0A] : []
                 LayoutEngine.forEachLine(of: document, options: options) { line in
+                    if let row = line.picture, let figures {
+                        // The picture at its first row; its other rows are in it.
+                        guard row.row == 0 else { return }
+                        Output.text(String(decoding: bytes, as: UTF8.self))
+                        bytes.removeAll(keepingCapacity: true)
+                        Output.picture(PictureRendering.figure(row, with: figures))
+                        return
+                    }
                     line.appendText(to: &bytes)
                     bytes.append(0x0A)
                     if bytes.count >= 1 << 16 {

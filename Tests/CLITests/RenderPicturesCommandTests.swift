@@ -78,6 +78,26 @@ import TestSupport
         #expect(past.status == 1 && past.stderr.contains("there is no page 9"))
     }
 
+    @Test func theImagesOfAnEPUBAreDrawnInTheText() throws {
+        let path = Fixtures.temporaryDirectory("render-figure") + "/figure.epub"
+        try TestImages.epub(figure: TestImages.quadrants(width: 200, height: 120), paragraphsAfter: 2, to: path)
+        let result = try LecternProcess().run(["render", path, "--images", "symbols", "--width", "60"], environment: ["NO_COLOR": ""])
+        #expect(result.status == 0, "\(result.stderr)")
+        let cells = TerminalCells(result.stdout)
+        let lines = cells.rows.map { String($0.map(\.character)) }
+        let before = try #require(lines.firstIndex { $0.contains("Text before the figure.") })
+        let caption = try #require(lines.firstIndex { $0.contains("[image: Four colours]") })
+        // 200×120 pixels: 20 columns by 6 rows, centred in 60 columns (from column 20).
+        #expect(caption - before == 7, "\(before) → \(caption)")
+        #expect(try #require(cells.cell(before + 2, 23)?.dominantColor).isClose(to: Self.red))
+        #expect(try #require(cells.cell(before + 2, 36)?.dominantColor).isClose(to: Self.green))
+        #expect(try #require(cells.cell(before + 5, 23)?.dominantColor).isClose(to: Self.blue))
+        #expect(try #require(cells.cell(before + 5, 36)?.dominantColor).isClose(to: Self.yellow))
+        // Without --images: the placeholder only, as before.
+        let plain = try LecternProcess().run(["render", path, "--width", "60"])
+        #expect(!plain.stdout.contains("\u{1B}") && plain.stdout.contains("[image: Four colours]"))
+    }
+
     @Test func hostileComicPagesEndInAClearErrorAndTheOthersAreDrawn() throws {
         let folder = Fixtures.temporaryDirectory("hostile-comic")
         let path = folder + "/hostile.cbz"
