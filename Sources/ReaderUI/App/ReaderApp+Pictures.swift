@@ -27,11 +27,12 @@ extension ReaderApp {
     }
 
     /// Asks for the page shown and its neighbours to be drawn, off the main actor.
-    func requestPictures(_ session: ReaderSession) {
+    /// `page`: the page about to be shown, asked for while its chapter loads (default: the page shown).
+    func requestPictures(_ session: ReaderSession, page: Int? = nil) {
         guard let display = session.pictures, display.isOn else { return }
         let area = pictureArea
         let count = session.source.count
-        let shown = display.requests(with: session.state.chapter, count: count, columns: area.columns, rows: area.rows)
+        let shown = display.requests(with: page ?? session.state.chapter, count: count, columns: area.columns, rows: area.rows)
         for request in shown { requestPicture(request, display: display, session: session) }
         // Read ahead: the next page (or spread) first, then the previous one, at their top.
         let pages = shown.map(\.page)
@@ -53,7 +54,7 @@ extension ReaderApp {
             }
             display.pending.remove(request)
             guard let self, case .reader(let current) = self.page, current === session else { return }
-            display.store(result, for: request, around: session.state.chapter)
+            display.store(result, for: request, around: [session.state.chapter] + (session.loadingChapter.map { [$0] } ?? []))
             if display.pagesShown(with: session.state.chapter, count: session.source.count).contains(request.page) { self.render() }
         })
     }

@@ -146,6 +146,8 @@ extension ReaderApp {
         guard chapter >= 0, chapter < source.count else { return }
         session.loading?.cancel()
         session.loadingChapter = chapter
+        // A page's picture is decoded while its chapter loads, not after.
+        requestPictures(session, page: chapter)
         let options = session.options
         let preloaded = session.preloaded?.chapter == chapter ? session.preloaded?.document : nil
         session.loading = Task { @MainActor [weak self] in

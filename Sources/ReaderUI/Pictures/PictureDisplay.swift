@@ -63,12 +63,12 @@ final class PictureDisplay {
     }
 
     /// Keeps `result`, forgetting drawn pages far from `page` (memory follows the screen).
-    func store(_ result: Result<RenderedPage, PictureError>, for request: PageRequest, around page: Int) {
+    func store(_ result: Result<RenderedPage, PictureError>, for request: PageRequest, around pages: [Int]) {
         ready[request] = result
-        // The spread shown and the ones before and after it.
-        for key in ready.keys where abs(key.page - page) > 3 { ready[key] = nil }
+        // The spread shown (or being loaded) and the ones before and after it.
+        for key in ready.keys where !pages.contains(where: { abs(key.page - $0) <= 3 }) { ready[key] = nil }
         if ready.count > 12 {
-            for key in ready.keys where key.page != page { ready[key] = nil }
+            for key in ready.keys where !pages.contains(key.page) && key != request { ready[key] = nil }
         }
     }
 
