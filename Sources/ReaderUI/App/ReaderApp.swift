@@ -87,6 +87,8 @@ public final class ReaderApp {
     let positions = PositionWriter()
     /// The picture display that drew last, to take its picture away when another page shows.
     var lastPictureDisplay: PictureDisplay?
+    /// The bookshelf's cover panel (``drawShelfCover()``), made on first use.
+    var shelfCovers: ShelfCoverDisplay?
     private var watcher: InputWatcher?
     private var finished: CheckedContinuation<Void, Never>?
     private var exitStatus: Int32 = 0
@@ -260,7 +262,7 @@ public final class ReaderApp {
         switch page {
         case .shelf:
             shelf.list.visibleRows = ShelfView.listRows(windowRows: rows)
-            ShelfView.draw(shelf, painter: painter)
+            drawShelfWithCover(painter: painter)
         case .opening(let title):
             painter.text("Opening \(title)…", row: rows / 2, column: 2, .secondary)
             screen.setCursor(row: nil)
