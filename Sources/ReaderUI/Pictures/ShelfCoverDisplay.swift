@@ -16,7 +16,14 @@ struct PanelCoverKey: Sendable, Hashable {
     var rows: Int
 }
 
-/// The covers of the bookshelf's side panel: what is decoded (kept in memory for the last
+/// A cover written to the terminal: which, and its top-left cell.
+struct CoverPlacement: Sendable, Hashable {
+    var key: PanelCoverKey
+    var row: Int
+    var column: Int
+}
+
+/// The covers of the bookshelf's side panel and covers view: what is decoded (kept in memory for the last
 /// publications selected), what is encoded for the panel's size, what is being loaded, and
 /// what was last written to the terminal. Loading runs off the main actor, one publication at
 /// a time: while it runs, moving the selection only changes what is asked next, so holding a
@@ -31,13 +38,17 @@ final class ShelfCoverDisplay {
     private var encodedOrder: [PanelCoverKey] = []
     /// The cover being loaded or encoded.
     var loading: PanelCoverKey?
-    /// What is on the terminal now: the cover and its top-left cell; nil when nothing is.
-    var drawn: (key: PanelCoverKey, row: Int, column: Int)?
+    /// What is on the terminal now.
+    var drawn: Set<CoverPlacement> = []
+    /// Whether the shelf shows the covers view (`v`) rather than the list.
+    var isGrid = false
+    /// The first row of tiles of the covers view.
+    var gridTop = 0
 
     /// Publications whose decoded cover stays in memory.
     static let coversKept = 32
     /// Covers encoded for a panel size kept in memory.
-    static let encodedKept = 12
+    static let encodedKept = 64
 
     init(output: PictureOutput) {
         self.output = output

@@ -14,15 +14,15 @@ struct ShelfPanelLayout: Sendable, Equatable {
     /// The last row of the panel.
     let bottom: Int
 
-    /// The narrowest window with a panel: the list keeps its format column (80 columns).
-    static let minimumColumns = 100
+    /// The narrowest window with a panel: the list keeps 90 columns, room for its titles.
+    static let minimumColumns = 120
     /// Rows kept under the picture for the title and the author.
     static let textRows = 4
 
     /// The panel for a window of `rows` × `columns`; nil when it is too small for one.
     init?(rows: Int, columns: Int) {
         guard columns >= Self.minimumColumns, rows >= 12 else { return nil }
-        width = min(60, max(20, columns / 3), columns - 80)
+        width = min(60, max(28, columns / 4))
         listWidth = columns - width
         column = listWidth
         bottom = rows - 2
@@ -47,18 +47,7 @@ enum ShelfCoverView {
         case .picture(let picture)?:
             row += picture.rows + 1
         case .placeholder(let reason)?:
-            // A frame of a cover's proportions with the reason in it.
-            let box = min(area.width, 24)
-            let left = area.column + (area.width - box) / 2
-            let height = min(area.height, max(3, box * 3 / 4))
-            drawFrame(row: area.row, column: left, width: box, height: height, painter: painter)
-            let words = TextFitting.wrap(reason, width: max(1, box - 4)).prefix(max(1, height - 2))
-            var line = area.row + max(1, (height - words.count) / 2)
-            for word in words where line < area.row + height - 1 {
-                painter.text(word, row: line, column: left + (box - TextFitting.width(word)) / 2, .secondary)
-                line += 1
-            }
-            row += height + 1
+            row += drawPlaceholder(reason, in: area, painter: painter) + 1
         case nil:
             // Loading: the title stays where it will be under most covers.
             row += area.height + 1
@@ -71,6 +60,23 @@ enum ShelfCoverView {
         if !entry.author.isEmpty, row <= layout.bottom {
             painter.text(TextFitting.truncate(entry.author, to: area.width), row: row, column: area.column, .secondary, width: area.width)
         }
+    }
+
+    /// A frame of a cover's proportions with `reason` in it, at the top of `area`; returns
+    /// its height.
+    @discardableResult
+    static func drawPlaceholder(_ reason: String, in area: Rect, painter: Painter) -> Int {
+        let box = min(area.width, 24)
+        let left = area.column + (area.width - box) / 2
+        let height = min(area.height, max(3, box * 3 / 4))
+        drawFrame(row: area.row, column: left, width: box, height: height, painter: painter)
+        let words = TextFitting.wrap(reason, width: max(1, box - 4)).prefix(max(1, height - 2))
+        var line = area.row + max(1, (height - words.count) / 2)
+        for word in words where line < area.row + height - 1 {
+            painter.text(word, row: line, column: left + (box - TextFitting.width(word)) / 2, .secondary)
+            line += 1
+        }
+        return height
     }
 
     private static func drawFrame(row: Int, column: Int, width: Int, height: Int, painter: Painter) {
