@@ -105,7 +105,7 @@ import TestSupport
         #expect(Self.files(in: loader.directory).isEmpty)
     }
 
-    @Test(arguments: ["garbage", "truncated", "empty", "oversized"])
+    @Test(arguments: ["garbage", "truncated", "empty", "oversized", "huge"])
     func aDamagedCacheFileIsIgnoredAndRewritten(damage: String) async throws {
         let path = Fixtures.temporaryDirectory("cover-damaged") + "/comic.cbz"
         try TestImages.comic(pages: [TestImages.solid(TestImages.yellow)], to: path)
@@ -117,6 +117,7 @@ import TestSupport
         case "garbage": Array("not a cover at all\n1 1 3\nxyz".utf8)
         case "truncated": Array(valid.dropLast(5))
         case "empty": []
+        case "huge": Array("lectern-cover-1\n256 384 4\n".utf8) + [UInt8](repeating: 7, count: 4 << 20)
         default: Array("lectern-cover-1\n100000 100000 4\n".utf8)
         }
         try FileManager.default.createDirectory(atPath: loader.directory, withIntermediateDirectories: true)

@@ -1,6 +1,9 @@
 import Bookshelf
 import FoundationEssentials
 import Shared
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What the bookshelf knows of a publication's cover.
 enum ShelfCover: Sendable, Equatable {
@@ -35,8 +38,17 @@ enum CoverThumbnailCache {
 
     /// The cover stored for `identity`; nil when there is none or the file is damaged.
     static func read(identity: String, in directory: String = CoverThumbnailCache.folder) -> ShelfCover? {
-        guard let path = path(identity: identity, in: directory), let data = FileManager.default.contents(atPath: path) else { return nil }
+        guard let path = path(identity: identity, in: directory),
+              Self.fileSize(path).map({ $0 <= magic.utf8.count + 64 + maxWidth * maxHeight * 4 }) == true,
+              let data = FileManager.default.contents(atPath: path) else { return nil }
         return decode([UInt8](data))
+    }
+
+    /// The size of the file at `path` (a file far larger than a thumbnail is not read).
+    private static func fileSize(_ path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Int(info.st_size)
     }
 
     /// The cover held in the bytes of a cache file; nil when they are not one.
