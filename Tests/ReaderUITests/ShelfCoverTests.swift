@@ -128,3 +128,28 @@ import TestSupport
         #expect(CoverThumbnailCache.read(identity: identity, in: loader.directory) == cover, "rewritten")
     }
 }
+
+/// Where the cover panel and the covers view go in windows of several sizes.
+@Suite struct ShelfCoverLayoutTests {
+    @Test func thePanelNeedsAWideWindowAndLeavesTheListItsRoom() throws {
+        #expect(ShelfPanelLayout(rows: 30, columns: 119) == nil)
+        #expect(ShelfPanelLayout(rows: 11, columns: 200) == nil)
+        let panel = try #require(ShelfPanelLayout(rows: 30, columns: 120))
+        #expect(panel.listWidth == 90 && panel.width == 30)
+        #expect(panel.picture == Rect(row: 2, column: 92, width: 27, height: 23))
+        let wide = try #require(ShelfPanelLayout(rows: 50, columns: 400))
+        #expect(wide.width == 60 && wide.listWidth == 340, "the panel stops growing")
+    }
+
+    @Test func theCoversViewScrollsToTheSelection() throws {
+        #expect(ShelfGridLayout(rows: 14, columns: 120) == nil, "not one row of tiles")
+        let grid = try #require(ShelfGridLayout(rows: 30, columns: 120))
+        #expect(grid.perRow == 6 && grid.visibleRows == 2)
+        #expect(grid.picture(of: 7, top: 0) == Rect(row: 14, column: 19, width: 16, height: 10))
+        #expect(grid.scrolled(top: 0, selection: 11) == 0)
+        #expect(grid.scrolled(top: 0, selection: 12) == 1, "the third row of tiles: one row down")
+        #expect(grid.scrolled(top: 3, selection: 5) == 0, "back up to the first row")
+        #expect(grid.visibleItems(top: 1, count: 15) == 6..<15)
+        #expect(grid.picture(of: 7, top: 1) == Rect(row: 2, column: 19, width: 16, height: 10))
+    }
+}
