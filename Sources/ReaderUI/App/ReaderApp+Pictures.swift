@@ -116,7 +116,6 @@ extension ReaderApp {
     /// Writes the picture of the page shown, once ncurses has drawn everything else; or takes
     /// a picture away that should no longer be there.
     func drawPictures() {
-        defer { drawShelfCover() }
         let display: PictureDisplay?
         if case .reader(let session) = page, showsPicture(session) { display = session.pictures } else { display = nil }
         guard let display, case .reader(let session) = page else {
@@ -163,7 +162,6 @@ extension ReaderApp {
 
     /// Forgets where pictures were (the screen was cleared: resize, Ctrl-L).
     func picturesInvalidated() {
-        shelfCoversInvalidated()
         if case .reader(let session) = page, let display = session.pictures {
             display.drawn = nil
             display.forgetAll()

@@ -68,6 +68,8 @@ public final class ReaderApp {
     var page: Page = .shelf
     var overlays: [Overlay] = []
     var shelf = ShelfState()
+    /// The bookshelf's covers (``drawShelfCover()``), made on first use.
+    var shelfCovers: ShelfCoverDisplay?
     /// The passphrase dialog, with the opener waiting for its answer.
     var passphrase: (state: PassphraseDialogState, reply: CheckedContinuation<String?, Never>)?
     /// Whether the last passphrase dialog was cancelled (the restricted screen says so).
@@ -87,8 +89,6 @@ public final class ReaderApp {
     let positions = PositionWriter()
     /// The picture display that drew last, to take its picture away when another page shows.
     var lastPictureDisplay: PictureDisplay?
-    /// The bookshelf's cover panel (``drawShelfCover()``), made on first use.
-    var shelfCovers: ShelfCoverDisplay?
     private var watcher: InputWatcher?
     private var finished: CheckedContinuation<Void, Never>?
     private var exitStatus: Int32 = 0
@@ -169,10 +169,11 @@ public final class ReaderApp {
         if key == .resize {
             screen.invalidate()
             picturesInvalidated()
+            shelfCoversInvalidated()
             windowResized()
             return
         }
-        if key == .control("l") { screen.invalidate(); picturesInvalidated() }
+        if key == .control("l") { screen.invalidate(); picturesInvalidated(); shelfCoversInvalidated() }
         if passphrase != nil {
             handlePassphrase(key)
             return
@@ -322,5 +323,7 @@ public final class ReaderApp {
         }
         screen.refresh()
         drawPictures()
+        // After the reader's pictures, which take theirs away with a full repaint.
+        drawShelfCover()
     }
 }
