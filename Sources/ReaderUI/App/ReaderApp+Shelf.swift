@@ -40,6 +40,7 @@ extension ReaderApp {
 
     func handleShelf(_ key: Key) {
         if key == .control("c") { quit(); return }
+        if handleShelfCoverKey(key) { return }
         switch shelf.handle(key) {
         case .none:
             break

@@ -69,6 +69,8 @@ public final class ReaderApp {
     var page: Page = .shelf
     var overlays: [Overlay] = []
     var shelf = ShelfState()
+    /// The bookshelf's covers (``drawShelfCover()``), made on first use.
+    var shelfCovers: ShelfCoverDisplay?
     /// The passphrase dialog, with the opener waiting for its answer.
     var passphrase: (state: PassphraseDialogState, reply: CheckedContinuation<String?, Never>)?
     /// Whether the last passphrase dialog was cancelled (the restricted screen says so).
@@ -173,10 +175,11 @@ public final class ReaderApp {
         if key == .resize {
             screen.invalidate()
             picturesInvalidated()
+            shelfCoversInvalidated()
             windowResized()
             return
         }
-        if key == .control("l") { screen.invalidate(); picturesInvalidated() }
+        if key == .control("l") { screen.invalidate(); picturesInvalidated(); shelfCoversInvalidated() }
         if passphrase != nil {
             handlePassphrase(key)
             return
@@ -266,7 +269,7 @@ public final class ReaderApp {
         switch page {
         case .shelf:
             shelf.list.visibleRows = ShelfView.listRows(windowRows: rows)
-            ShelfView.draw(shelf, painter: painter)
+            drawShelfWithCover(painter: painter)
         case .opening(let title):
             painter.text("Opening \(title)…", row: rows / 2, column: 2, .secondary)
             screen.setCursor(row: nil)
@@ -326,5 +329,7 @@ public final class ReaderApp {
         }
         screen.refresh()
         drawPictures()
+        // After the reader's pictures, which take theirs away with a full repaint.
+        drawShelfCover()
     }
 }

@@ -75,6 +75,7 @@ public struct HelpState: Sendable {
             "  " + TextFitting.pad("L", to: 18) + " license details of an LCP book: renew or return the loan",
             "  " + TextFitting.pad("d", to: 18) + " remove from the library (asks; the file stays, unless it was acquired into the library folder)",
             "  " + TextFitting.pad("r", to: 18) + " reload",
+            "  " + TextFitting.pad("v", to: 18) + " covers view: the library as a grid of covers (h j k l move); v again for the list",
             "  " + TextFitting.pad("q", to: 18) + " quit",
         ]
         var lines = context == .shelf ? shelf + [""] + reader : reader + [""] + shelf

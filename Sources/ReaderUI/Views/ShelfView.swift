@@ -9,8 +9,9 @@ enum ShelfView {
     /// The rows the list gets in a window of `rows` rows.
     static func listRows(windowRows rows: Int) -> Int { max(1, rows - 3) }
 
-    static func draw(_ state: ShelfState, painter: Painter) {
-        let rows = painter.rows, columns = painter.columns
+    /// Draws the shelf; the list takes `listWidth` columns when given (a cover panel beside it).
+    static func draw(_ state: ShelfState, painter: Painter, listWidth: Int? = nil) {
+        let rows = painter.rows, columns = listWidth ?? painter.columns
         let count = state.entries.count
         var title = " Lectern — \(count) publication\(count == 1 ? "" : "s")"
         if state.visible.count != count { title += " (\(state.visible.count) shown)" }
@@ -19,7 +20,7 @@ enum ShelfView {
 
         let layout = ColumnLayout(width: columns)
         painter.bar(layout.row(title: "Title", author: "Author", format: "Format", protection: "Lock", loan: "Loan", progress: "Read"),
-                    row: 1, .header)
+                    row: 1, .header, width: columns)
         if !state.loaded {
             painter.text("Loading the library…", row: 2, column: 1, .secondary)
         } else if state.entries.isEmpty {
@@ -36,9 +37,9 @@ enum ShelfView {
             let text = layout.row(title: state.displayTitle(of: entry), author: entry.author, format: Format.displayName(entry.format), protection: entry.protection.label,
                                   loan: state.loan(of: entry)?.label ?? "", progress: progress)
             if index == state.list.selection {
-                painter.bar(text, row: row, .cursor)
+                painter.bar(text, row: row, .cursor, width: columns)
             } else {
-                painter.text(text, row: row, column: 0, .text)
+                painter.text(text, row: row, column: 0, .text, width: columns)
             }
         }
         drawStatus(state, painter: painter)

@@ -1,0 +1,50 @@
+import Foundation
+
+/// EPUB files made by tests: a small EPUB 3 with one chapter and, when given, a cover image
+/// declared with `properties="cover-image"`.
+public enum TestEPUBs {
+    /// Writes an EPUB titled `title` by `author` to `path`, with `cover` (PNG bytes) as its
+    /// cover image when given.
+    public static func write(title: String, author: String = "Test Author", cover: Data?, to path: String) throws {
+        let coverItem = cover == nil ? "" : #"<item id="cover" href="cover.png" media-type="image/png" properties="cover-image"/>"#
+        let opf = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id">
+              <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
+                <dc:identifier id="id">urn:test:\(title.lowercased().replacingOccurrences(of: " ", with: "-"))</dc:identifier>
+                <dc:title>\(title)</dc:title><dc:creator>\(author)</dc:creator><dc:language>en</dc:language>
+                <meta property="dcterms:modified">2026-01-01T00:00:00Z</meta>
+              </metadata>
+              <manifest>
+                <item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>
+                <item id="c1" href="c1.xhtml" media-type="application/xhtml+xml"/>
+                \(coverItem)
+              </manifest>
+              <spine><itemref idref="c1"/></spine>
+            </package>
+            """
+        let container = """
+            <?xml version="1.0"?>
+            <container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
+              <rootfiles><rootfile full-path="OPS/package.opf" media-type="application/oebps-package+xml"/></rootfiles>
+            </container>
+            """
+        let nav = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><head><title>\(title)</title></head>
+            <body><nav epub:type="toc"><ol><li><a href="c1.xhtml">Chapter 1</a></li></ol></nav></body></html>
+            """
+        let chapter = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <html xmlns="http://www.w3.org/1999/xhtml"><head><title>Chapter 1</title></head>
+            <body><h1>Chapter 1</h1><p>The text of \(title).</p></body></html>
+            """
+        var entries = [ZipBuilder.Entry("mimetype", "application/epub+zip", compression: .stored),
+                       ZipBuilder.Entry("META-INF/container.xml", container),
+                       ZipBuilder.Entry("OPS/package.opf", opf),
+                       ZipBuilder.Entry("OPS/nav.xhtml", nav),
+                       ZipBuilder.Entry("OPS/c1.xhtml", chapter)]
+        if let cover { entries.append(ZipBuilder.Entry("OPS/cover.png", cover, compression: .stored)) }
+        try ZipBuilder.write(entries, to: path)
+    }
+}
