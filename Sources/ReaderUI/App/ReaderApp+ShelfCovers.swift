@@ -24,7 +24,7 @@ extension ReaderApp {
     /// The covers' state; its output is resolved on first use.
     var shelfCoverDisplay: ShelfCoverDisplay {
         if let display = shelfCovers { return display }
-        let output = PictureOutput.resolve(setting: config.images, environment: ProcessInfo.processInfo.environment)
+        let output = pictureOutput
         let display = ShelfCoverDisplay(output: output)
         shelfCovers = display
         return display
