@@ -70,17 +70,26 @@ extension HTMLConverter {
     }
 
     func svg(_ element: XMLElement, _ attributes: Attributes, _ context: Context) {
+        let imageSource = Self.findImageSource(element, depth: 0)
+        // A fixed-layout page drawn in SVG holds its words in <text>: they are the page's text,
+        // reflowed like any other (the picture shows what is drawn around them).
+        let words = Self.svgText(element)
+        if !words.isEmpty {
+            withAnchor(attributes) { appendText(words, context) }
+            if let imageSource { recordImage(imageSource, alt: "") }
+            return
+        }
         var label = element.firstChild(named: "title")?.normalizedText ?? attributes["aria-label"]
         var source: String?
         if label == nil || label!.isEmpty {
-            source = Self.findImageSource(element, depth: 0)
+            source = imageSource
             label = Self.fileName(source)
         }
         var imageContext = context
         if imageContext.style.linkIndex == nil, let source { imageContext.style.linkIndex = addLink(source, isNote: false) }
         let text = label.map { $0.isEmpty ? "[image]" : "[image: \($0)]" } ?? "[image]"
         withAnchor(attributes) { appendGenerated(text, role: .image, imageContext) }
-        recordImage(source ?? Self.findImageSource(element, depth: 0), alt: label ?? "")
+        recordImage(imageSource, alt: label ?? "")
     }
 
     func math(_ element: XMLElement, _ attributes: Attributes, _ context: Context) {

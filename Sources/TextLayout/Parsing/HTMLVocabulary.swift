@@ -54,6 +54,37 @@ extension HTMLConverter {
         return nil
     }
 
+    /// The words of the `<text>` elements of an SVG drawing, in document order, spaces
+    /// normalised (at most 20,000 characters).
+    static func svgText(_ element: XMLElement) -> String {
+        var pieces: [String] = []
+        var total = 0
+        var stack: [XMLElement] = [element]
+        while let node = stack.popLast(), total < 20_000 {
+            let name = node.localName.lowercased()
+            if name == "text" {
+                // Each <tspan> is placed on its own: one on a new line (another y) starts a new
+                // word; one on the same line (an italic run) continues it.
+                let spans = node.children.filter { $0.localName.lowercased() == "tspan" }
+                var raw = spans.isEmpty ? boundedText(node, limit: 2_000) : ""
+                var previousY: String?
+                for span in spans {
+                    let y = span.attribute("y")
+                    if !raw.isEmpty, y != previousY { raw += " " }
+                    raw += boundedText(span, limit: 2_000)
+                    previousY = y
+                }
+                let words = raw.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
+                    .joined(separator: " ")
+                if !words.isEmpty { pieces.append(words); total += words.count }
+                continue
+            }
+            if ["style", "title", "desc", "script", "defs", "metadata"].contains(name) { continue }
+            stack.append(contentsOf: node.children.reversed())
+        }
+        return pieces.joined(separator: " ")
+    }
+
     /// At most `limit` characters of the text under `element`, without recursion.
     static func boundedText(_ element: XMLElement, limit: Int) -> String {
         var result = ""
