@@ -173,6 +173,27 @@ struct FigureUITests {
         }
     }
 
+    @Test func aFigureOpensAloneAsLargeAsTheWindow() throws {
+        let tmux = try PictureUITests.start(try Self.book())
+        defer { tmux.close() }
+        let screen = try tmux.waitFor("[image: Four colours]")
+        let caption = try #require(screen.components(separatedBy: "\n").firstIndex { $0.contains("[image: Four colours]") })
+        try tmux.waitUntil(colors: true, "the figure in the text") { PictureUITests.color($0, caption - 5, 33)?.isClose(to: PictureUITests.red) == true }
+        try tmux.press("i")
+        // 200×120 pixels fitted to 80×23 cells: 77 columns by 23 rows.
+        try tmux.waitUntil(colors: true, "the figure alone") { screen in
+            screen.contains("Four colours") && screen.contains("esc close")
+                && PictureUITests.color(screen, 3, 10)?.isClose(to: PictureUITests.red) == true
+                && PictureUITests.color(screen, 20, 70)?.isClose(to: PictureUITests.yellow) == true
+        }
+        try tmux.press("Escape")
+        let back = try tmux.waitUntil(colors: true, "the text again") { screen in
+            screen.contains("Text before the figure.") && PictureUITests.color(screen, caption - 5, 33)?.isClose(to: PictureUITests.red) == true
+        }
+        #expect(PictureUITests.color(back, 20, 70) == nil || !(PictureUITests.color(back, 20, 70)!.isClose(to: PictureUITests.yellow)),
+                "nothing of the large picture left")
+    }
+
     @Test func imagesOffKeepsTheTextPlaceholder() throws {
         let tmux = try TmuxSession(width: 80, height: 24, arguments: ["open", try Self.book()], home: try UIFixtures.home(),
                                    environment: ["LECTERN_IMAGES": "off"])

@@ -50,6 +50,10 @@ extension ReaderApp {
             handleAcquisition(state, key: key)
         case .passages(let state):
             handlePassages(state, key: key)
+        case .image:
+            // Any of the keys that open or close things closes it; others keep it open.
+            if closes || key == .character("i") || key == .enter { return }
+            overlays.append(overlay)
         case .searchResults(var state):
             if closes || key == .character("S") { return }
             if key == .enter || key == .character("l") || key == .right, let hit = state.selected, let session = currentSession {

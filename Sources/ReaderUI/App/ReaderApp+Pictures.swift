@@ -98,6 +98,8 @@ extension ReaderApp {
             turn(delta)
         }
         switch action {
+        case .openImage:
+            return false
         case .toggleSpread:
             display.spread.toggle()
             display.fit = .page
@@ -130,7 +132,10 @@ extension ReaderApp {
             takeFiguresAway(from: lastFigureDisplay)
             return
         }
-        if showsPicture(session), let display = session.pictures {
+        if case .image(let href, _)? = overlays.last, let figures = session.figures {
+            takePicturesAway(from: lastPictureDisplay)
+            drawFullImage(href, figures: figures, session: session)
+        } else if showsPicture(session), let display = session.pictures {
             takeFiguresAway(from: lastFigureDisplay)
             drawPage(display, session: session)
         } else if let figures = session.figures {
@@ -210,6 +215,38 @@ extension ReaderApp {
         }
         screen.writeOverlay(sequence)
         figures.drawn = ready
+    }
+
+    /// A picture of the text alone, fitted to the window above the status line.
+    private func drawFullImage(_ href: String, figures: FigureDisplay, session: ReaderSession) {
+        lastFigureDisplay = figures
+        let area = pictureArea
+        guard let size = session.document?.pictureSizes[href] else { return }
+        let cells = PictureGeometry.cells(pixelWidth: size.width, pixelHeight: size.height, columns: area.columns, rows: area.rows,
+                                          cell: figures.renderer.output.cell)
+        let request = FigureDisplay.Request(href: href, columns: cells.columns, rows: cells.rows, visible: 0..<cells.rows)
+        requestFigure(request, figures: figures, session: session, wanted: [request])
+        guard case .success(let picture)? = figures.ready[request] else { return }
+        let placement = FigureDisplay.Placement(request: request, row: max(0, (area.rows - cells.rows) / 2),
+                                                column: max(0, (area.columns - cells.columns) / 2))
+        if figures.drawn != [placement] {
+            takeFiguresAway(from: figures)
+        } else if !figures.pictureProtocol.isTextCells {
+            return
+        }
+        var sequence = figures.pictureProtocol == .kitty ? Self.kittyDeleteAll : ""
+        sequence += picture.placed(row: placement.row, column: placement.column)
+        screen.writeOverlay(sequence)
+        figures.drawn = [placement]
+    }
+
+    /// Opens the first picture on the page alone (`i`); false when the page has none.
+    func openImage(_ session: ReaderSession) -> Bool {
+        guard session.figures != nil, let layout = session.state.layout, let document = session.document else { return false }
+        guard let row = session.state.visibleLines.lazy.compactMap({ layout.lines[$0].picture }).first else { return false }
+        let alt = document.images.first { $0.href == row.href }?.alt ?? ""
+        overlays.append(.image(href: row.href, caption: alt))
+        return true
     }
 
     private func requestFigure(_ request: FigureDisplay.Request, figures: FigureDisplay, session: ReaderSession, wanted: Set<FigureDisplay.Request>) {

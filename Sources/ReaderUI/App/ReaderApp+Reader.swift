@@ -392,6 +392,8 @@ extension ReaderApp {
         case .nextChapter where session.playback != nil, .previousChapter where session.playback != nil:
             // While listening, ] and [ change the track playing; the page follows it.
             handleAudio(action, session: session)
+        case .openImage:
+            if !openImage(session) { message = "No picture on this page." }
         case .redraw:
             screen.invalidate()
             picturesInvalidated()

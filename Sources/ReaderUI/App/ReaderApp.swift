@@ -60,6 +60,8 @@ public final class ReaderApp {
         case passages(PassagesState)
         /// Every match of the search in the book (`S`).
         case searchResults(SearchResultsState)
+        /// A picture of the text shown alone, as large as the window (`i`).
+        case image(href: String, caption: String)
     }
 
     let dependencies: Dependencies
@@ -312,6 +314,11 @@ public final class ReaderApp {
                 state.list.visibleRows = PopupViews.listRows(windowRows: rows) - 1
                 overlays[index] = .searchResults(state)
                 SearchResultsView.draw(state, painter: painter)
+            case .image(_, let caption):
+                // The picture is written after ncurses (drawPictures); here its empty window and caption.
+                painter.screen.clear(style: painter.palette[.text])
+                painter.bar(" " + TextFitting.truncate(caption.isEmpty ? "Picture" : caption, to: max(0, columns - 20)), row: rows - 1, .status)
+                painter.text("esc close ", row: rows - 1, column: max(0, columns - 10), .status)
             }
         }
         if case .shelf = page, overlays.isEmpty, message != nil {

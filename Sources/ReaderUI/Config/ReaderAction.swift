@@ -43,6 +43,7 @@ public enum ReaderAction: String, Sendable, CaseIterable {
     case toggleIndent = "toggle_indent"
     case toggleFit = "toggle_fit"
     case toggleSpread = "toggle_spread"
+    case openImage = "open_image"
     case togglePictures = "toggle_pictures"
     case redraw
     case quit
@@ -91,6 +92,7 @@ public enum ReaderAction: String, Sendable, CaseIterable {
         case .toggleIndent: ["I"]
         case .toggleFit: ["z"]
         case .toggleSpread: ["D"]
+        case .openImage: ["i"]
         case .togglePictures: ["P"]
         case .redraw: ["C-l"]
         case .quit: ["q"]
@@ -142,6 +144,7 @@ public enum ReaderAction: String, Sendable, CaseIterable {
         case .redraw: "redraw the screen"
         case .toggleFit: "pictures (comics, PDF pages): fit the page or the width (then j k pan)"
         case .toggleSpread: "comics: two pages side by side, in reading order (the cover alone)"
+        case .openImage: "the first picture on the page alone, as large as the window (esc closes)"
         case .togglePictures: "PDF: the page as a picture or its text"
         case .quit: "close the book (back to the bookshelf)"
         }
