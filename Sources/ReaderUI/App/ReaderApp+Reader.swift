@@ -1,4 +1,5 @@
 import Bookshelf
+import Pictures
 import FoundationEssentials
 import Shared
 import Terminal
@@ -13,6 +14,8 @@ extension ReaderApp {
         overlays.removeAll()
         openingAt = locator
         credentialsCancelled = false
+        // The picture libraries start while the publication opens (their first use is slow).
+        if pictureOutput.protocol != nil { Task.detached(priority: .userInitiated) { PicturesWarmUp.run() } }
         page = .opening(entry?.title ?? LibraryImporter.fileName(path))
         render()
         let open = dependencies.open
