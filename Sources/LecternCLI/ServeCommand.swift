@@ -46,7 +46,9 @@ struct ServeCommand: AsyncParsableCommand {
         defer { for entry in served { entry.publication.close() } }
         for (index, path) in paths.enumerated() {
             let publication = try await PublicationLoader().openForCommand(path, credentials: credentials).publication
-            served.append(ServedPublication(id: String(index + 1), publication: publication,
+            // The file's date is the resources' Last-Modified; a folder or a URL has none: now.
+            let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date ?? Date()
+            served.append(ServedPublication(id: String(index + 1), publication: publication, lastModified: modified,
                                             rightsLeft: Self.rightsLeft(of: publication)))
             try publication.requireUnlocked(path: path)
         }
