@@ -23,7 +23,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on (0, the default, picks a free one).")
     var port = 0
 
-    @Option(help: ArgumentHelp("The address to listen on instead of 127.0.0.1 (protected publications are then refused).",
+    @Option(help: ArgumentHelp("The address to listen on instead of 127.0.0.1 and ::1 (protected publications are then refused off loopback).",
                                valueName: "address"))
     var listen: String?
 
@@ -52,7 +52,8 @@ struct ServeCommand: AsyncParsableCommand {
                                             rightsLeft: Self.rightsLeft(of: publication)))
             try publication.requireUnlocked(path: path)
         }
-        let configuration = ServerConfiguration(host: listen ?? "127.0.0.1", port: port)
+        // The default is both loopback addresses; an explicit one is the only one.
+        let configuration = ServerConfiguration(host: listen ?? "127.0.0.1", port: port, alsoIPv6Loopback: listen == nil)
         let server: PublicationServer
         do {
             server = try PublicationServer(publications: served, configuration: configuration)
