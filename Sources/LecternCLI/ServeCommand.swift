@@ -27,6 +27,11 @@ struct ServeCommand: AsyncParsableCommand {
                                valueName: "address"))
     var listen: String?
 
+    @Option(name: .customLong("header"),
+            help: ArgumentHelp("A header sent only to one host's remote resources, e.g. 'books.example: Authorization: Bearer TOKEN' (HOST:PORT for one port).",
+                               valueName: "host: name: value"))
+    var hostHeaders: [String] = []
+
     @OptionGroup var credentials: CredentialsOption
 
     func validate() throws {
@@ -42,10 +47,19 @@ struct ServeCommand: AsyncParsableCommand {
         sigaddset(&signals, SIGTERM)
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
 
+        var headers: [HostHeader] = []
+        for text in hostHeaders {
+            guard let header = HostHeader(parsing: text) else {
+                throw ValidationError("--header '\(text)': expected 'HOST: Name: Value', e.g. 'books.example: Authorization: Bearer TOKEN'")
+            }
+            headers.append(header)
+        }
+        let loader = PublicationLoader(httpClient: headers.isEmpty ? nil : InjectedHeadersHTTPClient(base: CurlHTTPClient(), headers: headers))
+
         var served: [ServedPublication] = []
         defer { for entry in served { entry.publication.close() } }
         for (index, path) in paths.enumerated() {
-            let publication = try await PublicationLoader().openForCommand(path, credentials: credentials).publication
+            let publication = try await loader.openForCommand(path, credentials: credentials).publication
             // The file's date is the resources' Last-Modified; a folder or a URL has none: now.
             let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date ?? Date()
             served.append(ServedPublication(id: String(index + 1), publication: publication, lastModified: modified,
