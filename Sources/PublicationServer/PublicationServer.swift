@@ -45,6 +45,23 @@ public final class PublicationServer: Sendable {
         public func readerURL(id: String) -> String {
             origin + "/\(secret)/pub/\(id)/"
         }
+
+        /// The reader page of the publication `id` opened at `href` (a reading-order href,
+        /// with its fragment), in the URL's fragment as the page's script reads it.
+        public func readerURL(id: String, at href: String) -> String {
+            var fragment = ""
+            for byte in href.utf8 {
+                // What JavaScript's encodeURIComponent keeps.
+                if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "-_.!~*'()".utf8.contains(byte) {
+                    fragment.unicodeScalars.append(Unicode.Scalar(byte))
+                } else {
+                    let hex = String(byte, radix: 16, uppercase: true)
+                    fragment += "%" + (hex.count == 1 ? "0" + hex : hex)
+                }
+            }
+            return readerURL(id: id) + "#" + fragment
+        }
     }
 
     /// Runs until cancelled or, with `handlingSignals`, until SIGINT or SIGTERM; then stops
