@@ -212,10 +212,13 @@ final class HeadlessChromium {
             }
         }
 
-        /// A real mouse click (press and release) at the centre of the element `selector`.
+        /// A real mouse click (press and release) at the centre of the element `selector`,
+        /// scrolled into view first.
         func click(_ selector: String) throws {
             let box = try evaluate("""
-                (() => { const r = document.querySelector(\(Self.literal(selector))).getBoundingClientRect();
+                (() => { const element = document.querySelector(\(Self.literal(selector)));
+                         element.scrollIntoView({ block: 'center' });
+                         const r = element.getBoundingClientRect();
                          return [r.left + r.width / 2, r.top + r.height / 2]; })()
                 """) as? [Double] ?? []
             guard box.count == 2 else { throw Failure(description: "no element \(selector)") }
