@@ -122,6 +122,41 @@ struct BrowserReaderTests {
         """
     static let copiesPrevented = "Array.from(document.getElementById('content').contentWindow.copies, (event) => event.defaultPrevented)"
 
+    /// The page coordinates of the centre of the first occurrence of `word` in the frame.
+    static func centre(of word: String) -> String {
+        """
+        (() => {
+          const frame = document.getElementById('content'), doc = frame.contentDocument;
+          const walker = doc.createTreeWalker(doc.body, NodeFilter.SHOW_TEXT);
+          let node;
+          while ((node = walker.nextNode())) {
+            const at = node.data.indexOf(\(HeadlessChromium.Page.literal(word)));
+            if (at < 0) { continue; }
+            const range = doc.createRange();
+            range.setStart(node, at);
+            range.setEnd(node, at + \(word.utf16.count));
+            node.parentElement.scrollIntoView({ block: 'center' });
+            const r = range.getBoundingClientRect(), f = frame.getBoundingClientRect();
+            return [f.left + r.left + r.width / 2, f.top + r.top + r.height / 2];
+          }
+          return [];
+        })()
+        """
+    }
+
+    static let frameSelection = "String(document.getElementById('content').contentDocument.getSelection())"
+
+    /// Double-clicks `word` in the frame and returns what is then selected.
+    static func selectByDoubleClick(_ word: String, in page: HeadlessChromium.Page) throws -> String {
+        let point = try page.evaluate(Self.centre(of: word)) as? [Double] ?? []
+        try #require(point.count == 2, "\(word) is not in the frame")
+        try page.doubleClick(x: point[0], y: point[1])
+        // A selection that happens shows at once; one that does not never will: wait for the
+        // click to have been handled (the frame's document has the focus), then read.
+        try page.waitUntil("document.getElementById('content').contentDocument.hasFocus()", "the frame focused by the click")
+        return try page.string(Self.frameSelection)
+    }
+
     @Test func copyingASelectionIsAllowedOnceAndRefusedOverTheLimit() throws {
         let lectern = LecternProcess()
         let server = try ServeProcess([ServeCommandTests.lcpWasteland, "--passphrase", "dan"], publications: 1, home: lectern)
@@ -138,6 +173,8 @@ struct BrowserReaderTests {
         try page.waitUntil(Self.shows("EPUB/wasteland-content.xhtml", position: "1 / 1"), "the poem shown")
         #expect(try page.string(Self.frameText).contains("April is the cruellest month"))
         #expect(try page.evaluate(Self.recordCopies) as? Bool == true)
+        // While copying is allowed, a person selects text as anywhere.
+        #expect(try Self.selectByDoubleClick("cruellest", in: page).trimmingCharacters(in: .whitespaces) == "cruellest")
 
         // 1200 characters fit in the 2048 the license grants: the copy goes through, once.
         let selected = try #require(try page.evaluate(Self.select(1200)) as? Int)
@@ -153,6 +190,23 @@ struct BrowserReaderTests {
         #expect(try page.evaluate(Self.copiesPrevented) as? [Bool] == [false, true])
         #expect(try page.string("document.getElementById('message').textContent").contains("\(2048 - selected) characters left"))
         #expect(try left() == 2048 - selected)
+        #expect(server.stop() == 0)
+    }
+
+    @Test func textCannotBeSelectedOnceNothingIsLeftToCopy() throws {
+        let lectern = LecternProcess()
+        let used = try lectern.run(["consume-rights", ServeCommandTests.lcpWasteland, "--passphrase", "dan",
+                                    "--copy", String(repeating: "x", count: 2048)])
+        #expect(used.status == 0, "\(used.stderr)")
+        let server = try ServeProcess([ServeCommandTests.lcpWasteland, "--passphrase", "dan"], publications: 1, home: lectern)
+        defer { server.stop() }
+        let browser = try HeadlessChromium()
+        defer { browser.close() }
+        let page = try browser.open(server.readerURLs[0])
+        try page.waitUntil(Self.shows("EPUB/wasteland-content.xhtml", position: "1 / 1"), "the poem shown")
+        #expect(try page.string(Self.frameText).contains("April is the cruellest month"))
+        #expect(try Self.selectByDoubleClick("cruellest", in: page) == "")
+        #expect(try page.string("getComputedStyle(document.getElementById('content').contentDocument.body).userSelect") == "none")
         #expect(server.stop() == 0)
     }
 }

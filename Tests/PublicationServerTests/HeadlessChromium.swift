@@ -227,6 +227,15 @@ final class HeadlessChromium {
             }
         }
 
+        /// A real double click (a person selecting a word) at `x`, `y` of the page.
+        func doubleClick(x: Double, y: Double) throws {
+            for count in [1, 2] {
+                for type in ["mousePressed", "mouseReleased"] {
+                    try send("Input.dispatchMouseEvent", ["type": type, "x": x, "y": y, "button": "left", "clickCount": count])
+                }
+            }
+        }
+
         /// A key press as a person makes it; `commands` are the editing commands it triggers
         /// (Ctrl+C is `["copy"]`: headless Chromium has no platform key bindings).
         func press(_ key: String, code: String, keyCode: Int, modifiers: Int = 0, commands: [String] = []) throws {
