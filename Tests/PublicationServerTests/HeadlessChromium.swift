@@ -68,8 +68,14 @@ final class HeadlessChromium {
         defer { for pointer in argv { free(pointer) } }
         var envp: [UnsafeMutablePointer<CChar>?] = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in envp { free(pointer) } }
+        // Its own process group, so that its helper processes can be ended together.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
         var child: pid_t = 0
-        let spawned = posix_spawn(&child, executable, &actions, nil, &argv, &envp)
+        let spawned = posix_spawn(&child, executable, &actions, &attributes, &argv, &envp)
         Glibc.close(childReads); Glibc.close(childWrites)
         guard spawned == 0 else {
             Glibc.close(toBrowser); Glibc.close(fromBrowser)
@@ -78,16 +84,22 @@ final class HeadlessChromium {
         processID = child
     }
 
-    /// Closes the browser and reaps it.
+    private var closed = false
+
+    /// Closes the browser and reaps it; a browser that does not end within a minute is
+    /// killed with every process of its group (renderers, zygote), so none outlives the test.
     func close() {
+        guard !closed else { return }
+        closed = true
         _ = try? send("Browser.close")
         Glibc.close(toBrowser)
         Glibc.close(fromBrowser)
         var status: Int32 = 0
-        if waitpid(processID, &status, WNOHANG) == 0 {
-            kill(processID, SIGKILL)
-            waitpid(processID, &status, 0)
+        for _ in 0..<3000 where waitpid(processID, &status, WNOHANG) == 0 {
+            usleep(20_000)
         }
+        kill(-processID, SIGKILL)
+        waitpid(processID, &status, WNOHANG)
     }
 
     deinit { close() }
