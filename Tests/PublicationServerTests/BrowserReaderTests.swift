@@ -157,7 +157,7 @@ struct BrowserReaderTests {
         return try page.string(Self.frameSelection)
     }
 
-    @Test func copyingASelectionIsAllowedOnceAndRefusedOverTheLimit() throws {
+    @Test func copyIsAllowedOnceAndRefusedOverTheLimitAndPrintConsumesPages() throws {
         let lectern = LecternProcess()
         let server = try ServeProcess([ServeCommandTests.lcpWasteland, "--passphrase", "dan"], publications: 1, home: lectern)
         defer { server.stop() }
@@ -190,6 +190,19 @@ struct BrowserReaderTests {
         #expect(try page.evaluate(Self.copiesPrevented) as? [Bool] == [false, true])
         #expect(try page.string("document.getElementById('message').textContent").contains("\(2048 - selected) characters left"))
         #expect(try left() == 2048 - selected)
+
+        // Print asks the print route for the frame's page count, which it consumes.
+        let printStatus = { () throws -> Int? in
+            (try server.client.request(statusPath).json?["rights"] as? [String: Any])?["printPagesLeft"] as? Int
+        }
+        #expect(try printStatus() == 100)
+        try page.click("#print")
+        try page.waitUntil("document.getElementById('message').textContent.startsWith('Printing')", "the print allowed")
+        let message = try page.string("document.getElementById('message').textContent")
+        let pages = try #require(Int(message.dropFirst("Printing ".count).prefix { $0.isNumber }), "\(message)")
+        #expect(pages >= 1)
+        #expect(try printStatus() == 100 - pages)
+        #expect(message.contains("\(100 - pages) pages left to print"))
         #expect(server.stop() == 0)
     }
 
