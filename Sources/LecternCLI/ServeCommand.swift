@@ -7,10 +7,12 @@ import Shared
 import Glibc
 #endif
 
-/// `lectern serve PATH… [--port N] [--listen ADDR] [--passphrase P]`: serves the publications
-/// over loopback HTTP to a browser, through their Fetchers (decrypted), with the
-/// content-protection routes consuming the same copy and print counters as the terminal
-/// reader. Prints one reader URL per publication once listening; runs until SIGINT or SIGTERM.
+/// `lectern serve PATH… [--port N] [--listen ADDR] [--header 'HOST: Name: Value'] [--passphrase P]`:
+/// serves the publications over loopback HTTP (127.0.0.1 and ::1) to a browser, through their
+/// Fetchers (decrypted; remote resources proxied, with each `--header` sent to its host only),
+/// with the content-protection routes consuming the same copy and print counters as the
+/// terminal reader. Prints one reader URL per publication once listening; runs until SIGINT or
+/// SIGTERM.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
