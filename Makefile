@@ -15,6 +15,8 @@ APT_PACKAGES := pkg-config libxml2-dev zlib1g-dev libssl-dev libzip-dev libcurl4
 	libfribidi-dev libpoppler-glib-dev libncurses-dev libmpv-dev zip unzip p7zip-full openssl python3 qpdf \
 	poppler-utils tmux unicode-data imagemagick xvfb xterm fonts-dejavu-core libchafa-dev libgdk-pixbuf-2.0-dev webp-pixbuf-loader libavif-gdk-pixbuf chafa
 BENCH_PACKAGES := hyperfine time tmux python3-venv wrk
+# The browser the reader page's tests drive headless (PublicationServerTests/BrowserReaderTests).
+BROWSER_TEST_PACKAGES := chromium
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_FLAGS := -c release --static-swift-stdlib
@@ -33,6 +35,14 @@ deps:
 bench-deps: deps
 	@missing=$$(for p in $(BENCH_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
+		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+.PHONY: browser-deps
+browser-deps: deps
+	@missing=$$(for p in $(BROWSER_TEST_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:" $$missing; \
 		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
@@ -55,7 +65,7 @@ run: release
 # build, as CI's, compiles and so shows every file).
 WARNINGS_LOG := .build/build-output.log
 
-test: deps
+test: deps browser-deps
 	@mkdir -p .build
 	set -o pipefail; swift build --build-tests 2>&1 | tee $(WARNINGS_LOG)
 	@if grep -E '^$(CURDIR)/(Sources|Tests)/.*: warning:' $(WARNINGS_LOG); then \

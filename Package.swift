@@ -114,7 +114,7 @@ let package = Package(
         .testTarget(name: "CLibraryTests", dependencies: ["LibXML", "Zlib", "LibCrypto", "LibZip", "LibCurl", "LibSQLite", "TestSupport"]),
         .testTarget(name: "SharedTests", dependencies: ["Shared", "TestSupport"]),
         .testTarget(name: "StreamerTests", dependencies: ["Streamer", "LibPoppler", "TestSupport"]),
-        .testTarget(name: "PublicationServerTests", dependencies: ["PublicationServer", "Shared", "LibCrypto", "TestSupport"]),
+        .testTarget(name: "PublicationServerTests", dependencies: ["PublicationServer", "Shared", "LibCrypto", "Zlib", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "TextLayout", "Streamer"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "Shared", "Streamer", "TestSupport"]),
         .testTarget(name: "LibrarySearchTests", dependencies: ["LibrarySearch", "Bookshelf", "Streamer", "Shared", "TestSupport"]),

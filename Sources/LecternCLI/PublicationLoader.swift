@@ -5,7 +5,18 @@ import Streamer
 /// Opens a path or URL as a publication, with every protection Lectern has: the composition
 /// root shared by the commands.
 struct PublicationLoader: Sendable {
-    let retriever = AssetRetriever()
+    /// The HTTP client for remote assets and resources (`lectern serve --header` injects
+    /// credentials through it); nil for the default one.
+    var httpClient: (any HTTPClient)?
+
+    var retriever: AssetRetriever {
+        httpClient.map { AssetRetriever(httpClient: $0) } ?? AssetRetriever()
+    }
+
+    /// The parsers, with ``httpClient`` for the remote resources they reach.
+    var parsers: [any PublicationParser]? {
+        httpClient.map { [EPUBParser(), PDFParser(httpClient: $0), ReadiumWebPubParser(httpClient: $0), ImageParser(), AudioParser()] }
+    }
 
     /// The third-party protections, in order of precedence: Readium LCP (its service made
     /// on the first LCP asset), then signed Feedbooks audiobook manifests.
@@ -30,7 +41,7 @@ struct PublicationLoader: Sendable {
             throw .asset(error)
         }
         let warnings = ListWarningLogger()
-        let opener = PublicationOpener(contentProtections: contentProtections, onAskCredentials: onAskCredentials)
+        let opener = PublicationOpener(contentProtections: contentProtections, onAskCredentials: onAskCredentials, parsers: parsers)
         do {
             let publication = try await opener.open(asset: asset, allowUserInteraction: allowUserInteraction,
                                                     credentials: credentials, warnings: warnings)

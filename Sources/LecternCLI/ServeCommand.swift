@@ -7,10 +7,12 @@ import Shared
 import Glibc
 #endif
 
-/// `lectern serve PATH… [--port N] [--listen ADDR] [--passphrase P]`: serves the publications
-/// over loopback HTTP to a browser, through their Fetchers (decrypted), with the
-/// content-protection routes consuming the same copy and print counters as the terminal
-/// reader. Prints one reader URL per publication once listening; runs until SIGINT or SIGTERM.
+/// `lectern serve PATH… [--port N] [--listen ADDR] [--header 'HOST: Name: Value'] [--passphrase P]`:
+/// serves the publications over loopback HTTP (127.0.0.1 and ::1) to a browser, through their
+/// Fetchers (decrypted; remote resources proxied, with each `--header` sent to its host only),
+/// with the content-protection routes consuming the same copy and print counters as the
+/// terminal reader. Prints one reader URL per publication once listening; runs until SIGINT or
+/// SIGTERM.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
@@ -23,9 +25,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on (0, the default, picks a free one).")
     var port = 0
 
-    @Option(help: ArgumentHelp("The address to listen on instead of 127.0.0.1 (protected publications are then refused).",
+    @Option(help: ArgumentHelp("The address to listen on instead of 127.0.0.1 and ::1 (protected publications are then refused off loopback).",
                                valueName: "address"))
     var listen: String?
+
+    @Option(name: .customLong("header"),
+            help: ArgumentHelp("A header sent only to one host's remote resources, e.g. 'books.example: Authorization: Bearer TOKEN' (HOST:PORT for one port).",
+                               valueName: "host: name: value"))
+    var hostHeaders: [String] = []
 
     @OptionGroup var credentials: CredentialsOption
 
@@ -42,15 +49,27 @@ struct ServeCommand: AsyncParsableCommand {
         sigaddset(&signals, SIGTERM)
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
 
+        var headers: [HostHeader] = []
+        for text in hostHeaders {
+            guard let header = HostHeader(parsing: text) else {
+                throw ValidationError("--header '\(text)': expected 'HOST: Name: Value', e.g. 'books.example: Authorization: Bearer TOKEN'")
+            }
+            headers.append(header)
+        }
+        let loader = PublicationLoader(httpClient: headers.isEmpty ? nil : InjectedHeadersHTTPClient(base: CurlHTTPClient(), headers: headers))
+
         var served: [ServedPublication] = []
         defer { for entry in served { entry.publication.close() } }
         for (index, path) in paths.enumerated() {
-            let publication = try await PublicationLoader().openForCommand(path, credentials: credentials).publication
-            served.append(ServedPublication(id: String(index + 1), publication: publication,
+            let publication = try await loader.openForCommand(path, credentials: credentials).publication
+            // The file's date is the resources' Last-Modified; a folder or a URL has none: now.
+            let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date ?? Date()
+            served.append(ServedPublication(id: String(index + 1), publication: publication, lastModified: modified,
                                             rightsLeft: Self.rightsLeft(of: publication)))
             try publication.requireUnlocked(path: path)
         }
-        let configuration = ServerConfiguration(host: listen ?? "127.0.0.1", port: port)
+        // The default is both loopback addresses; an explicit one is the only one.
+        let configuration = ServerConfiguration(host: listen ?? "127.0.0.1", port: port, alsoIPv6Loopback: listen == nil)
         let server: PublicationServer
         do {
             server = try PublicationServer(publications: served, configuration: configuration)

@@ -49,6 +49,7 @@ enum UIComposition {
         dependencies.licenses = UILicenseServices.make()
         dependencies.loanStates = loanStates
         dependencies.makeAudiobookPlayback = UIAudiobookPlayback.factory
+        dependencies.browserServing = UIBrowserServing.serve
         return dependencies
     }
 

@@ -5,8 +5,8 @@ import Shared
 /// already are; the service routes lose their leading `/`), the content-protection service
 /// links, and nothing that reveals a file system path (`file:` links are dropped).
 ///
-/// Remote (`http(s):`) hrefs are left as they are for now: proxying them through the server,
-/// with the host's credentials injected, is the next step.
+/// Remote (`http(s):`) hrefs become local ones under `~remote/` (``RemoteHref``): the server
+/// fetches them through the publication's Fetcher, with the host's credentials injected.
 enum ManifestDocument {
     static let mediaType = "application/webpub+json"
 
@@ -47,6 +47,7 @@ enum ManifestDocument {
     /// A package path or service route, relative to the manifest (which sits at the root of
     /// the publication's URL space).
     static func localHref(_ href: String) -> String {
+        if let remote = RemoteHref.localHref(of: href) { return remote }
         guard !Href.isAbsoluteURL(href) else { return href }
         var local = Substring(href)
         while local.hasPrefix("/") { local.removeFirst() }

@@ -11,7 +11,12 @@ struct PublicationIndex: Sendable {
         var links: [String: Link] = [:]
         func add(_ list: [Link]) {
             for link in list {
-                if !link.templated, let path = Href.path(of: link.href), !path.isEmpty, links[path] == nil {
+                if !link.templated, let remote = RemoteHref.localPath(of: link.href), links[remote] == nil {
+                    var plain = link
+                    plain.href = Href.removingFragment(link.href)
+                    links[remote] = plain
+                } else if !link.templated, !Href.isAbsoluteURL(link.href), let path = Href.path(of: link.href), !path.isEmpty,
+                          links[path] == nil {
                     var plain = link
                     plain.href = Href.removingFragment(link.href)
                     links[path] = plain

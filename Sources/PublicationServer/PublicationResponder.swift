@@ -56,9 +56,10 @@ struct PublicationResponder: HTTPResponder {
         case .resource(let id, let path):
             guard request.method == .get || request.method == .head else { return methodNotAllowed("GET, HEAD") }
             guard let link = indexes[id]?.link(forPath: path) else { return ServerResponse.notFound }
-            let publication = publications[id]!.publication
+            let served = publications[id]!
             return await limit.run {
-                ResourceResponse(resource: publication.get(link), request: request, limit: limit).make()
+                ResourceResponse(resource: served.publication.get(link), request: request, lastModified: served.lastModified,
+                                 limit: limit).make()
             }
         }
     }

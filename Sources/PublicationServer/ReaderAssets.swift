@@ -65,7 +65,12 @@ enum ReaderAssets {
             const target = indexOf(href);
             if (target < 0) { return; }
             index = target;
-            $('content').src = href;
+            // `data-state` says when the shown resource is ready (loaded, copy gate in place):
+            // a fragment of the resource already shown only scrolls, with no new load.
+            const frame = $('content');
+            if (!frame.dataset.href || pathOf(frame.dataset.href) !== pathOf(href)) { frame.dataset.state = 'loading'; }
+            frame.dataset.href = href;
+            frame.src = href;
             if (record !== false) { history.replaceState(null, '', '#' + encodeURIComponent(href)); }
             $('position').textContent = (index + 1) + ' / ' + readingOrder.length;
             $('prev').disabled = index <= 0;
@@ -119,7 +124,7 @@ enum ReaderAssets {
             const frame = $('content');
             let doc = null;
             try { doc = frame.contentDocument; } catch (error) { doc = null; }
-            if (!doc) { return; }
+            if (!doc) { frame.dataset.state = 'ready'; return; }
             if (!canCopy || restricted) {
               const style = doc.createElement('style');
               style.textContent = '* { user-select: none !important; -webkit-user-select: none !important; }';
@@ -128,6 +133,7 @@ enum ReaderAssets {
             doc.addEventListener('copy', gateCopy, true);
             doc.addEventListener('cut', gateCopy, true);
             doc.addEventListener('keydown', keys);
+            frame.dataset.state = 'ready';
           }
 
           function keys(event) {

@@ -4,7 +4,8 @@ import Shared
 
 /// The response for one resource read through the publication's Fetcher (decrypted,
 /// deobfuscated, inflated): `GET` and `HEAD`, single and multiple ranges (206,
-/// `multipart/byteranges`, 416), `ETag` with `If-None-Match` and `If-Range`. The body is
+/// `multipart/byteranges`, 416), `ETag` and `Last-Modified` with `If-None-Match`,
+/// `If-Modified-Since` and `If-Range` (an entity tag or that date). The body is
 /// streamed by chunks read from the resource, so a large resource never sits whole in memory.
 struct ResourceResponse {
     /// The bytes read from the resource and written at a time.
@@ -12,6 +13,8 @@ struct ResourceResponse {
 
     let resource: any Resource
     let request: Request
+    /// When the publication last changed (whole seconds).
+    let lastModified: Date
     let limit: ConcurrencyLimit
 
     func make() -> Response {
@@ -26,17 +29,19 @@ struct ResourceResponse {
         let etag = Self.entityTag(href: resource.link.href, length: length)
         var headers = ServerResponse.commonHeaders
         headers[.eTag] = etag
+        let date = HTTPDate.format(lastModified)
+        headers[.lastModified] = date
         headers[.acceptRanges] = "bytes"
         headers[.cacheControl] = "private, no-cache"
 
-        if let tags = request.headers[.ifNoneMatch], Self.matches(tags, etag) {
+        if notModified(etag: etag) {
             resource.close()
             return Response(status: .notModified, headers: headers)
         }
         var ranges = ByteRanges(header: request.headers[.range], length: length)
         // A range of a representation that changed since the client's copy makes no sense:
-        // send it whole (there is no Last-Modified date, so a date never matches).
-        if let condition = request.headers[.ifRange], condition.trimmingSpaces != etag { ranges = .whole }
+        // send it whole. The condition is our entity tag, or exactly our date.
+        if let condition = request.headers[.ifRange]?.trimmingSpaces, condition != etag, condition != date { ranges = .whole }
 
         switch ranges {
         case .whole:
@@ -64,6 +69,15 @@ struct ResourceResponse {
             headers[.contentRange] = "bytes */\(length)"
             return Response(status: .rangeNotSatisfiable, headers: headers)
         }
+    }
+
+    /// RFC 9110 §13.2.2: `If-None-Match` when present, else `If-Modified-Since` (a date that
+    /// cannot be read, or one in the future, is ignored).
+    private func notModified(etag: String) -> Bool {
+        if let tags = request.headers[.ifNoneMatch] { return Self.matches(tags, etag) }
+        guard let since = request.headers[.ifModifiedSince].flatMap({ HTTPDate.parse($0.trimmingSpaces) }),
+              since <= Date() else { return false }
+        return lastModified <= since
     }
 
     /// A piece of the body: bytes of our own (a multipart header) then a range of the resource.

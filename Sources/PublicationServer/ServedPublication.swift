@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Shared
 
 /// One publication offered by a ``PublicationServer``, under `/SECRET/pub/ID/`.
@@ -20,13 +21,19 @@ public struct ServedPublication: Sendable {
     /// Reads what is left of the protection's allowances, for the content-protection routes;
     /// Shared's `UserRights` only answers yes or no, the protection (e.g. an LCP license) knows more.
     public let rightsLeft: (@Sendable () -> RightsLeft)?
+    /// When the publication last changed (its file's modification date), to the second: the
+    /// `Last-Modified` of its resources, which do not change while it is served.
+    public let lastModified: Date
 
     /// - Precondition: `id` is made of ASCII letters, digits, `-` and `_`.
-    public init(id: String, publication: Publication, rightsLeft: (@Sendable () -> RightsLeft)? = nil) {
+    /// - Parameter lastModified: when the publication last changed; now by default.
+    public init(id: String, publication: Publication, lastModified: Date = Date(),
+                rightsLeft: (@Sendable () -> RightsLeft)? = nil) {
         precondition(!id.isEmpty && id.utf8.allSatisfy(ServedPublication.isIDByte), "invalid publication id \(id)")
         self.id = id
         self.publication = publication
         self.rightsLeft = rightsLeft
+        self.lastModified = Date(timeIntervalSince1970: lastModified.timeIntervalSince1970.rounded(.down))
     }
 
     static func isIDByte(_ byte: UInt8) -> Bool {

@@ -389,6 +389,8 @@ extension ReaderApp {
             startSelection(session)
         case .print:
             startPrint(session)
+        case .openInBrowser:
+            openInBrowser(session)
         case .playPause, .seekForward, .seekBackward, .seekForwardLong, .seekBackwardLong, .nextAudioChapter,
              .previousAudioChapter, .faster, .slower:
             handleAudio(action, session: session)

@@ -30,6 +30,8 @@ public final class ReaderApp {
         public var licenses: LicenseServices?
         /// The state of LCP loans for the bookshelf's loan column; nil without LCP.
         public var loanStates: LoanStateSource?
+        /// Serves a publication to a browser (`o`); nil: the key says it is not available.
+        public var browserServing: BrowserServing?
 
         public init(store: LibraryStore?, open: @escaping PublicationOpening, config: ReaderConfig,
                     makeAudiobookPlayback: AudiobookPlaybackFactory? = nil) {

@@ -26,6 +26,7 @@ public enum ReaderAction: String, Sendable, CaseIterable {
     case followNote = "follow_note"
     case select
     case print
+    case openInBrowser = "open_in_browser"
     case playPause = "play_pause"
     case seekForward = "seek_forward"
     case seekBackward = "seek_backward"
@@ -75,6 +76,7 @@ public enum ReaderAction: String, Sendable, CaseIterable {
         case .followNote: ["f", "enter"]
         case .select: ["v"]
         case .print: ["p"]
+        case .openInBrowser: ["o"]
         case .playPause: ["a"]
         case .seekForward: ["."]
         case .seekBackward: [","]
@@ -126,6 +128,7 @@ public enum ReaderAction: String, Sendable, CaseIterable {
         case .followNote: "open the first note reference on the page in a popup"
         case .select: "select text: w b word, j k line, } { paragraph, h l character, y copy, esc cancel"
         case .print: "print pages of this chapter (or PDF pages), within the publication's print rights"
+        case .openInBrowser: "open this chapter in the web browser (figures, SVG, MathML), with the same rights"
         case .playPause: "audiobooks: play or pause (the track shown, from where it was left)"
         case .seekForward: "audiobooks: 15 s forward"
         case .seekBackward: "audiobooks: 15 s back"

@@ -1,0 +1,53 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+import TestSupport
+
+/// The reader's `o` opens the chapter shown in the browser through an in-process loopback
+/// server: `$BROWSER` is a script that writes the URL it is given to a file; the test then
+/// asks that URL for the page and the chapter, as the browser would.
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+struct OpenInBrowserUITests {
+    static func get(_ url: String) async throws -> (status: Int, text: String) {
+        let (data, response) = try await URLSession.shared.data(from: try #require(URL(string: url)))
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func theKeyOpensTheChapterShownThroughALocalServer() async throws {
+        let home = try UIFixtures.home()
+        let received = home + "/browser-url.txt"
+        let browser = home + "/fake-browser.sh"
+        try "#!/bin/sh\nprintf '%s' \"$1\" > '\(received).part' && mv '\(received).part' '\(received)'\n"
+            .write(toFile: browser, atomically: true, encoding: .utf8)
+        chmod(browser, 0o755)
+
+        let tmux = try TmuxSession(width: 100, height: 24, arguments: ["open", UIFixtures.sample("idpf-wasteland.epub")],
+                                   home: home, environment: ["BROWSER": browser])
+        defer { tmux.close() }
+        try tmux.waitForAll("April is the cruellest month", "p. 1/")
+        try tmux.press("o")
+        try tmux.waitFor("Opened in fake-browser.sh")
+        let url = try String(contentsOfFile: received, encoding: .utf8)
+        #expect(url.hasPrefix("http://127.0.0.1:"))
+        let parts = url.split(separator: "#", maxSplits: 1).map(String.init)
+        try #require(parts.count == 2, "\(url)")
+        #expect(parts[1] == "EPUB%2Fwasteland-content.xhtml")
+
+        // The page, and the chapter it opens (its href is the fragment), from the server.
+        let page = try await Self.get(parts[0])
+        #expect(page.status == 200 && page.text.contains("<title>The Waste Land</title>"))
+        let chapter = try await Self.get(parts[0] + (parts[1].removingPercentEncoding ?? ""))
+        #expect(chapter.status == 200)
+        #expect(chapter.text.contains("April is the cruellest month"))
+
+        // Pressed again, the same server answers (one per publication).
+        try FileManager.default.removeItem(atPath: received)
+        try tmux.press("o")
+        try tmux.waitUntil("the URL given again") { _ in FileManager.default.fileExists(atPath: received) }
+        #expect(try String(contentsOfFile: received, encoding: .utf8) == url)
+        try tmux.press("q")
+        try tmux.waitForExit()
+    }
+}
