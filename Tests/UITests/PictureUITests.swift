@@ -28,6 +28,15 @@ struct PictureUITests {
         TerminalCells(screen).cell(row, column)?.dominantColor
     }
 
+    /// Waits until every cell listed shows its colour (the picture is written row by row: a
+    /// screen read half-way has only its first rows).
+    @discardableResult
+    static func waitForColors(_ tmux: TmuxSession, _ cells: [(Int, Int, TerminalCells.Color)], _ what: String) throws -> String {
+        try tmux.waitUntil(colors: true, what) { screen in
+            cells.allSatisfy { color(screen, $0.0, $0.1)?.isClose(to: $0.2) == true }
+        }
+    }
+
     /// Waits until the cell at `row`, `column` shows `color`.
     @discardableResult
     static func waitForColor(_ tmux: TmuxSession, _ row: Int, _ column: Int, _ color: TerminalCells.Color, _ what: String) throws -> String {
@@ -39,10 +48,8 @@ struct PictureUITests {
         defer { tmux.close() }
         // 200×300 pixels in 80×23 cells of 10×20 pixels: 31 columns, centred from column 24.
         try tmux.waitFor("1/3")
-        var screen = try Self.waitForColor(tmux, 3, 28, Self.red, "the red quadrant")
-        #expect(Self.color(screen, 3, 50)?.isClose(to: Self.green) == true, "green top right")
-        #expect(Self.color(screen, 19, 28)?.isClose(to: Self.blue) == true, "blue bottom left")
-        #expect(Self.color(screen, 19, 50)?.isClose(to: Self.yellow) == true, "yellow bottom right")
+        var screen = try Self.waitForColors(tmux, [(3, 28, Self.red), (3, 50, Self.green), (19, 28, Self.blue), (19, 50, Self.yellow)],
+                                            "the four quadrants")
         #expect(Self.color(screen, 3, 5) == nil, "outside the picture: the window's own background")
         try tmux.press("Space")
         screen = try Self.waitForColor(tmux, 3, 28, Self.blue, "the blue page after Space")
@@ -93,9 +100,8 @@ struct PictureUITests {
         try Self.waitForColor(tmux, 3, 28, Self.red, "the first page")
         try tmux.press("z")
         // Fitted to 80 columns, the page is 80 cells wide: red on the left half at the top.
-        var screen = try Self.waitForColor(tmux, 3, 10, Self.red, "the page fitted to the width")
+        var screen = try Self.waitForColors(tmux, [(3, 10, Self.red), (3, 70, Self.green)], "the page fitted to the width")
         #expect(screen.contains("fit width"))
-        #expect(Self.color(screen, 3, 70)?.isClose(to: Self.green) == true)
         try tmux.press("Space")
         screen = try Self.waitForColor(tmux, 20, 10, Self.blue, "panned down to the blue quadrant")
         #expect(screen.contains("1/3"), "still the first page")
