@@ -11,7 +11,11 @@ import TestSupport
         let portHex = String(format: "%04X", port)
         var addresses: [String] = []
         for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
-            guard let text = try? String(contentsOfFile: table, encoding: .utf8) else { continue }
+            // Read to the end: the kernel reports a size of 0, and String(contentsOfFile:) reads
+            // one page of it — a busy machine's table is longer (seen under the sanitizer run).
+            guard let handle = FileHandle(forReadingAtPath: table) else { continue }
+            let text = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+            handle.closeFile()
             for line in text.split(separator: "\n").dropFirst() {
                 let fields = line.split(separator: " ")
                 // sl local_address rem_address st …; 0A is LISTEN.
