@@ -54,15 +54,6 @@ struct PictureRendering {
 extension PictureSetting: ExpressibleByArgument {}
 
 extension PictureRendering {
-    /// Reads the pixel size of each image of `document` from its header, for the layout.
-    static func measureImages(of document: inout TextDocument, with figures: FigureRenderer) {
-        for image in document.images where document.pictureSizes[image.href] == nil {
-            if let size = figures.declaredSize(href: image.href) {
-                document.pictureSizes[image.href] = TextDocument.PixelSize(width: size.width, height: size.height)
-            }
-        }
-    }
-
     /// The picture whose first row is `row`, indented to its column: its rows, or a line saying
     /// why it cannot be drawn.
     static func figure(_ row: LayoutLine.PictureRow, with figures: FigureRenderer) -> String {

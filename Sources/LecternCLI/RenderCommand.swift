@@ -96,7 +96,11 @@ struct RenderCommand: AsyncParsableCommand {
         for (number, link) in links.enumerated() where rendered.insert(link.path ?? Href.removingFragment(link.href)).inserted {
             do {
                 var document = try loader.load(link)
-                if let figures { PictureRendering.measureImages(of: &document, with: figures) }
+                if let figures {
+                    document.readPictureSizes { href in
+                        figures.declaredSize(href: href).map { TextDocument.PixelSize(width: $0.width, height: $0.height) }
+                    }
+                }
                 // Line by line, written in pieces: neither the laid-out chapter nor its text
                 // is ever held whole, so a huge chapter prints in bounded memory.
                 var bytes: [UInt8] = number > 0 ? [0x0A] : []

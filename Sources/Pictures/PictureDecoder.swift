@@ -49,7 +49,9 @@ public enum PictureDecoder {
             offset = end
         }
         var closeError: UnsafeMutablePointer<lectern_pictures_gerror>?
-        let closed = api.pointee.loader_close!(loader, &closeError) != 0
+        // Closing fails for a truncated file, which still gives the rows decoded so far:
+        // shown, as browsers do.
+        _ = api.pointee.loader_close!(loader, &closeError)
         defer {
             if let error { api.pointee.g_error_free!(error) }
             if let closeError { api.pointee.g_error_free!(closeError) }
@@ -59,8 +61,6 @@ public enum PictureDecoder {
         guard let pixbuf = api.pointee.loader_get_pixbuf!(loader) else {
             throw .damaged(message(closeError) ?? "cannot be decoded")
         }
-        // A truncated file still gives the rows decoded so far: shown, as browsers do.
-        _ = closed
         return try bitmap(of: pixbuf)
     }
 

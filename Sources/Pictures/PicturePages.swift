@@ -18,7 +18,7 @@ public struct PicturePages: Sendable {
     /// else. A PDF's pages come from ``init(pdf:)``.
     public init?(comic publication: Publication) {
         let order = publication.readingOrder
-        guard !order.isEmpty, order.allSatisfy({ $0.mediaType?.isBitmap ?? Self.looksLikeImage($0.href) }) else { return nil }
+        guard !order.isEmpty, order.allSatisfy({ Self.isBitmap($0) }) else { return nil }
         source = .images(order)
         self.publication = publication
         isRightToLeft = publication.metadata.readingProgression == .rtl
@@ -66,8 +66,10 @@ public struct PicturePages: Sendable {
         }
     }
 
-    private static func looksLikeImage(_ href: String) -> Bool {
-        let path = Href.removingFragment(href).lowercased()
+    /// Whether `link` is a bitmap image: by its media type, else by its file extension.
+    public static func isBitmap(_ link: Link) -> Bool {
+        if let mediaType = link.mediaType { return mediaType.isBitmap }
+        let path = Href.removingFragment(link.href).lowercased()
         return [".jpg", ".jpeg", ".png", ".gif", ".webp", ".avif", ".bmp"].contains { path.hasSuffix($0) }
     }
 }

@@ -12,6 +12,10 @@ public enum PictureProtocol: String, Sendable, CaseIterable {
     /// Whether the picture is made of characters in cells, which ncurses may overwrite like
     /// any text; the others are pixels laid over the cells.
     public var isTextCells: Bool { self == .symbols }
+
+    /// What takes every picture of this protocol off the screen besides repainting the cells:
+    /// kitty's images float above the text and must be deleted (`a=d`); the others are cells.
+    public var erasingSequence: String { self == .kitty ? "\u{1B}_Ga=d,d=A,q=2\u{1B}\\" : "" }
 }
 
 /// How many colours the picture may use.

@@ -34,7 +34,7 @@ extension ReaderApp {
             return
         }
         guard !ready.isEmpty else { return }
-        var sequence = figures.pictureProtocol == .kitty ? Self.kittyDeleteAll : ""
+        var sequence = figures.pictureProtocol.erasingSequence
         for placement in ready {
             guard case .success(let picture)? = figures.ready[placement.request] else { continue }
             sequence += picture.placed(row: placement.row, column: placement.column)
@@ -60,7 +60,7 @@ extension ReaderApp {
         } else if !figures.pictureProtocol.isTextCells {
             return
         }
-        var sequence = figures.pictureProtocol == .kitty ? Self.kittyDeleteAll : ""
+        var sequence = figures.pictureProtocol.erasingSequence
         sequence += picture.placed(row: placement.row, column: placement.column)
         screen.writeOverlay(sequence)
         figures.drawn = [placement]
@@ -96,7 +96,7 @@ extension ReaderApp {
     func takeFiguresAway(from figures: FigureDisplay?) {
         guard let figures, !figures.drawn.isEmpty else { return }
         figures.drawn = []
-        if figures.pictureProtocol == .kitty { screen.writeOverlay(Self.kittyDeleteAll) }
+        if !figures.pictureProtocol.erasingSequence.isEmpty { screen.writeOverlay(figures.pictureProtocol.erasingSequence) }
         screen.invalidate()
         screen.refresh()
     }

@@ -92,8 +92,6 @@ extension ReaderApp {
             turn(delta)
         }
         switch action {
-        case .openImage:
-            return false
         case .toggleSpread:
             display.spread.toggle()
             display.fit = .page
@@ -149,7 +147,7 @@ extension ReaderApp {
             // Pixels already there stay there: ncurses only rewrote the cells that changed.
             return
         }
-        var sequence = display.pictureProtocol == .kitty ? Self.kittyDeleteAll : ""
+        var sequence = display.pictureProtocol.erasingSequence
         for (placement, (_, picture)) in zip(placements, order) {
             sequence += picture.placed(row: placement.row, column: placement.column)
         }
@@ -162,7 +160,7 @@ extension ReaderApp {
     func takePicturesAway(from display: PictureDisplay?) {
         guard let display, !display.drawn.isEmpty else { return }
         display.drawn = []
-        if display.pictureProtocol == .kitty { screen.writeOverlay(Self.kittyDeleteAll) }
+        if !display.pictureProtocol.erasingSequence.isEmpty { screen.writeOverlay(display.pictureProtocol.erasingSequence) }
         screen.invalidate()
         screen.refresh()
     }

@@ -69,6 +69,4 @@ extension ReaderApp {
         }
         session.figures?.forgetAll()
     }
-
-    static let kittyDeleteAll = "\u{1B}_Ga=d,d=A,q=2\u{1B}\\"
 }

@@ -133,7 +133,7 @@ extension ReaderApp {
         }
         // Covers gone or moved: the old ones go first, with a full repaint.
         if !display.drawn.isSubset(of: wanted.keys) { takeShelfCoverAway() }
-        var sequence = display.pictureProtocol == .kitty && display.drawn.isEmpty && !wanted.isEmpty ? Self.kittyDeleteAll : ""
+        var sequence = display.drawn.isEmpty && !wanted.isEmpty ? (display.pictureProtocol?.erasingSequence ?? "") : ""
         // Pixels already there stay there (ncurses only rewrote the cells that changed); text
         // cells are written again, since ncurses may have written over them.
         for (placement, picture) in wanted where textCells || !display.drawn.contains(placement) {
@@ -170,7 +170,7 @@ extension ReaderApp {
     func takeShelfCoverAway() {
         guard let display = shelfCovers, !display.drawn.isEmpty else { return }
         display.drawn = []
-        if display.pictureProtocol == .kitty { screen.writeOverlay(Self.kittyDeleteAll) }
+        if let erase = display.pictureProtocol?.erasingSequence, !erase.isEmpty { screen.writeOverlay(erase) }
         screen.invalidate()
         screen.refresh()
     }

@@ -89,21 +89,17 @@ struct ChapterSource: Sendable {
         }
     }
 
-    /// Reads the header of each image of `document` (its first 64 KiB, through the fetcher).
-    private func measurePictures(_ document: inout TextDocument) {
-        for image in document.images where document.pictureSizes[image.href] == nil {
-            if let size = FigureRenderer.declaredSize(of: publication.get(image.href)) {
-                document.pictureSizes[image.href] = TextDocument.PixelSize(width: size.width, height: size.height)
-            }
-        }
-    }
-
     private func loadOrThrow(_ index: Int) throws(ContentLoadError) -> TextDocument {
         switch kind {
         case .readingOrder(let loader):
             guard publication.readingOrder.indices.contains(index) else { throw .notText(href: "", nil) }
             var document = try loader.load(publication.readingOrder[index])
-            if measuresPictures { measurePictures(&document) }
+            if measuresPictures {
+                // Each image's header (its first 64 KiB, through the fetcher): rows are left for it.
+                document.readPictureSizes { href in
+                    FigureRenderer.declaredSize(of: publication.get(href)).map { TextDocument.PixelSize(width: $0.width, height: $0.height) }
+                }
+            }
             return document
         case .pages(let pages, _):
             let text = pages.text(ofPage: index) ?? ""

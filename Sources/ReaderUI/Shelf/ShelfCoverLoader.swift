@@ -67,12 +67,8 @@ struct ShelfCoverLoader: Sendable {
     static func coverLink(of publication: Publication) -> Link? {
         let candidates = publication.links + publication.resources + publication.readingOrder
         return candidates.first { link in
-            link.rels.contains("cover") && (link.mediaType?.isBitmap ?? Self.looksLikeImage(link.href))
+            link.rels.contains("cover") && PicturePages.isBitmap(link)
         }
     }
 
-    private static func looksLikeImage(_ href: String) -> Bool {
-        let path = Href.removingFragment(href).lowercased()
-        return [".jpg", ".jpeg", ".png", ".gif", ".webp", ".avif", ".bmp"].contains { path.hasSuffix($0) }
-    }
 }

@@ -25,6 +25,14 @@ public struct TextDocument: Sendable {
     /// it takes left blank for it, above the block that holds it.
     public var pictureSizes: [String: PixelSize] = [:]
 
+    /// Fills ``pictureSizes`` for the images whose size is not known yet, from `size` (which
+    /// reads an image's header; nil when it cannot tell).
+    public mutating func readPictureSizes(_ size: (String) -> PixelSize?) {
+        for image in images where pictureSizes[image.href] == nil {
+            if let found = size(image.href) { pictureSizes[image.href] = found }
+        }
+    }
+
     /// An image in the document.
     public struct ImageReference: Sendable, Hashable {
         /// The image resource, resolved against the document.
