@@ -70,7 +70,12 @@ test: deps browser-deps
 	set -o pipefail; swift build --build-tests 2>&1 | tee $(WARNINGS_LOG)
 	@if grep -E '^$(CURDIR)/(Sources|Tests)/.*: warning:' $(WARNINGS_LOG); then \
 		echo "The compiler warned about the project's own code (above): keep it at zero warnings."; exit 1; fi
-	swift test --skip-build
+	set -o pipefail; swift test --skip-build 2>&1 | tee $(TEST_LOG) || { $(FAILURE_SUMMARY); exit 1; }
+
+# CI shows only the end of a run: a failing run ends by repeating what failed and why.
+TEST_LOG := .build/test-output.log
+FAILURE_SUMMARY_OF = echo; echo "What failed in this run:"; grep -E '✘|[Ee]xpectation failed|error:|Fatal error|Caught error' $(1) | grep -v 'Test run with' | head -60
+FAILURE_SUMMARY = $(call FAILURE_SUMMARY_OF,$(TEST_LOG))
 
 bench: bench-deps release
 	python3 Benchmarks/bench.py --lectern .build/release/lectern --output BENCHMARKS.md
@@ -109,11 +114,14 @@ SANITIZER_ENV = SWIFT_BACKTRACE=enable=no LECTERN_BIN=$(CURDIR)/$(1)/debug/lecte
 ## ASAN_TEST_FLAGS passes options to swift test (CI skips the tmux suites, whose timing
 ## AddressSanitizer's slowdown stretches).
 ASAN_TEST_FLAGS ?=
+ASAN_TEST_LOG := .build-asan/test-output.log
 check-asan: deps
 	rm -rf .build-asan/reports && mkdir -p .build-asan/reports
 	swift build --build-tests --sanitize=address --scratch-path .build-asan
 	$(call SANITIZER_ENV,.build-asan) ASAN_OPTIONS=detect_leaks=0:log_path=$(CURDIR)/.build-asan/reports/asan \
-		swift test --skip-build --sanitize=address --scratch-path .build-asan $(ASAN_TEST_FLAGS); status=$$?; \
+		swift test --skip-build --sanitize=address --scratch-path .build-asan $(ASAN_TEST_FLAGS) 2>&1 | tee $(ASAN_TEST_LOG); \
+	status=$${PIPESTATUS[0]}; \
+	if [ $$status -ne 0 ]; then $(call FAILURE_SUMMARY_OF,$(ASAN_TEST_LOG)); fi; \
 	if ls .build-asan/reports/asan* >/dev/null 2>&1; then cat .build-asan/reports/asan*; \
 		echo "AddressSanitizer reported errors (above, and in .build-asan/reports/)"; exit 1; fi; exit $$status
 
