@@ -57,10 +57,10 @@ let package = Package(
         .target(name: "LibMPV", dependencies: ["CLecternMPV"]),
 
         // The Readium layers.
-        .target(name: "Shared", dependencies: ["LibZip", "LibCurl", "LibCrypto"]),
+        .target(name: "Shared", dependencies: ["LibZip", "LibCurl", "LibCrypto", .product(name: "Logging", package: "swift-log")]),
         .target(name: "Streamer", dependencies: ["Shared", "LibXML", "LibCrypto", "Zlib", "LibPoppler"]),
         // Readium LCP sits beside the Streamer, plugged in as a third-party ContentProtection.
-        .target(name: "LCP", dependencies: ["Shared", "Streamer", "LibCrypto", "Zlib", "LibZip"]),
+        .target(name: "LCP", dependencies: ["Shared", "Streamer", "LibCrypto", "Zlib", "LibZip", .product(name: "Logging", package: "swift-log")]),
         .target(name: "LCPSQLite", dependencies: ["LCP", "Shared", "LibSQLite"]),
         // Signed Feedbooks/DPLA audiobook manifests, another third-party ContentProtection.
         .target(name: "AudiobookDRM", dependencies: ["Shared", "LibCrypto"]),

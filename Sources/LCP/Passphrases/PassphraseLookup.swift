@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Logging
 import Shared
 
 /// Finds the user key that opens a license, in this order (lcp.md §12):
@@ -76,7 +77,12 @@ struct PassphraseLookup: Sendable {
     }
 
     private func store(_ key: String, _ license: LicenseDocument) -> Outcome {
-        try? repository?.addPassphrase(key, licenseID: license.id, provider: license.provider, userID: license.user.id)
+        do {
+            try repository?.addPassphrase(key, licenseID: license.id, provider: license.provider, userID: license.user.id)
+        } catch {
+            // The book opens; only the next opening asks again.
+            LCPLicense.log.warning("license \(license.id): the passphrase was not remembered: \(error)")
+        }
         return .found(key)
     }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import FoundationEssentials
 import LibCrypto
+import Logging
 import Shared
 import Synchronization
 
@@ -52,12 +53,22 @@ public final class LCPCRLService: LCPCRLProvider {
         self.now = now
     }
 
+    /// Where the fallbacks are told (`LECTERN_LOG`).
+    static let log = Diagnostics.logger("lectern.lcp.crl")
+
     // MARK: - LCPCRLProvider
 
     public func crl(for license: LicenseDocument) async -> String? {
         let cached = cachedCRL()
         if needsRefresh(cached) { startRefresh() }
-        guard let cached, let crl = try? X509CRL(der: cached.der) else { return nil }
+        guard let cached else {
+            Self.log.notice("no revocation list cached yet (\(Diagnostics.redacted(url))): the provider certificate is not checked this time")
+            return nil
+        }
+        guard let crl = try? X509CRL(der: cached.der) else {
+            Self.log.warning("the cached revocation list does not parse: the provider certificate is not checked this time")
+            return nil
+        }
         return crl.pem
     }
 
@@ -114,6 +125,7 @@ public final class LCPCRLService: LCPCRLProvider {
             state.withLock { $0.cached = crl; $0.failedAt = nil }
         case .failure(let error):
             let date = now()
+            Self.log.notice("revocation list \(Diagnostics.redacted(url)) not refreshed (\(error)); the cached copy, if any, is used")
             try? repository?.recordFailedAttempt(url: url, at: date, reason: error.description)
             state.withLock { $0.failedAt = date }
         }

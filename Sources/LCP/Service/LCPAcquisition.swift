@@ -2,6 +2,7 @@ import Dispatch
 import FoundationEssentials
 import LibCrypto
 import LibZip
+import Logging
 import Shared
 import Streamer
 import Synchronization
@@ -76,7 +77,12 @@ extension LCPService {
                 throw LCPError.licenseContainer("cannot move the publication to \(destination): \(String(cString: strerror(errno)))")
             }
             Self.syncDirectory(directory)
-            try? licenses?.addLicense(license, publicationPath: LCPContentProtection.absolutePath(destination))
+            do {
+                try licenses?.addLicense(license, publicationPath: LCPContentProtection.absolutePath(destination))
+            } catch {
+                // The license is inside the package: the first opening records it again.
+                LCPLicense.log.warning("license \(license.id): acquired, but not recorded in the database yet: \(error)")
+            }
             return .success(LCPAcquiredPublication(path: destination, format: format, suggestedFilename: suggested,
                                                    license: license))
         } catch {

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Logging
 import Shared
 
 /// Renewing and returning a loan through the License Status protocol (LSD §3.4–3.5, lcp.md
@@ -107,7 +108,11 @@ extension LCPLicense {
     /// `id` and `name` for the templated links: this device, as registered.
     private func deviceParameters() -> [String: String] {
         var parameters = ["name": deviceName]
-        if let id = try? repository?.deviceID(provider: license.provider) { parameters["id"] = id }
+        do {
+            if let id = try repository?.deviceID(provider: license.provider) { parameters["id"] = id }
+        } catch {
+            Self.log.warning("license \(license.id): no device id for the request: \(error)")
+        }
         return parameters
     }
 
@@ -145,7 +150,9 @@ extension LCPLicense {
         }
         let status = try StatusDocument(data: data)
         guard status.id == license.id else { throw .invalidStatus("for license \(status.id), not \(license.id)") }
-        try? repository?.updateStatus(status, licenseID: license.id)
+        do { try repository?.updateStatus(status, licenseID: license.id) } catch {
+            Self.log.warning("license \(license.id): the new status was not recorded in the database: \(error)")
+        }
         let current = currentValidated
         update(ValidatedLicense(license: current.license, status: status, context: current.context))
         return nil

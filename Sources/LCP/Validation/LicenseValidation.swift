@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Logging
 import Shared
 
 /// The validation of an LCP license, as a state machine (lcp.md §11, after Readium's
@@ -116,6 +117,9 @@ actor LicenseValidation {
             guard let newState = Self.transition(from: state, on: event) else {
                 return .failure(.licenseBusy)
             }
+            if case .failed(let error) = event, let skipped = state.optionalStep {
+                Self.log.notice("license \(state.licenseID ?? "?"): going on without \(skipped): \(error)")
+            }
             state = newState
             switch state {
             case .valid(let validated): return .success(validated)
@@ -125,6 +129,9 @@ actor LicenseValidation {
         }
         return .failure(.licenseBusy)
     }
+
+    /// Where the fallbacks of the optional steps are told (`LECTERN_LOG`).
+    static let log = Diagnostics.logger("lectern.lcp")
 
     /// The state after `event` in `state`; nil for an event the state does not expect.
     static func transition(from state: State, on event: Event) -> State? {
@@ -240,6 +247,31 @@ extension LicenseValidation {
         case .registeredDevice(let data?): return await update(statusData: data)
         case .failed(let error): return .failure(error)
         default: return .success(validated)
+        }
+    }
+}
+
+extension LicenseValidation.State {
+    /// What an optional step brings, for the log when it fails and the validation goes on
+    /// without it; nil for the steps whose failure ends the validation.
+    var optionalStep: String? {
+        switch self {
+        case .fetchStatus: "the License Status Document"
+        case .validateStatus: "a valid License Status Document"
+        case .fetchLicense: "the fresher license the status announces"
+        case .registerDevice: "registering this device (tried again next time)"
+        default: nil
+        }
+    }
+
+    /// The id of the license the state is about, when it has one.
+    var licenseID: String? {
+        switch self {
+        case .fetchStatus(let license), .validateStatus(let license, _), .fetchLicense(let license, _),
+             .checkLicenseStatus(let license, _, _), .requestPassphrase(let license, _), .validateIntegrity(let license, _, _):
+            license.id
+        case .registerDevice(let validated, _), .valid(let validated): validated.license.id
+        case .start, .validateLicense, .failure: nil
         }
     }
 }

@@ -23,11 +23,19 @@ extension LicenseValidation {
         } catch {
             return .failed(error)
         }
-        try? environment.licenses?.addLicense(license, publicationPath: environment.publicationPath)
+        do {
+            try environment.licenses?.addLicense(license, publicationPath: environment.publicationPath)
+        } catch {
+            // Reading goes on; the rights then cannot be counted, which the license says when
+            // copying or printing is asked for.
+            Self.log.warning("license \(license.id): not recorded in the database: \(error)")
+        }
         if status != nil {
             // A fresher license: keep the package in step. Failing to write it only means the
             // next opening downloads it again.
-            try? environment.container?.write(license)
+            do { try environment.container?.write(license) } catch {
+                Self.log.notice("license \(license.id): the fresher license was not written into the package: \(error)")
+            }
         }
         return .validatedLicense(license)
     }
@@ -44,7 +52,9 @@ extension LicenseValidation {
         do {
             let status = try StatusDocument(data: data)
             guard status.id == license.id else { return .failed(.invalidStatus("for license \(status.id), not \(license.id)")) }
-            try? environment.licenses?.updateStatus(status, licenseID: license.id)
+            do { try environment.licenses?.updateStatus(status, licenseID: license.id) } catch {
+                Self.log.warning("license \(license.id): its status was not recorded in the database: \(error)")
+            }
             return .validatedStatus(status)
         } catch {
             return .failed(error)
@@ -124,7 +134,11 @@ extension LicenseValidation {
         switch await (client ?? environment.statusClient).register(link.url(["id": deviceID, "name": environment.deviceName])) {
         case .success(let data):
             registeredLicenses.insert(license.id)
-            try? environment.licenses?.registerDevice(licenseID: license.id)
+            do { try environment.licenses?.registerDevice(licenseID: license.id) } catch {
+                // The server has the registration; this session will not send it again, the
+                // next one will (registration is idempotent on the server's side).
+                Self.log.warning("license \(license.id): the device registration was not recorded in the database: \(error)")
+            }
             return .registeredDevice(data)
         case .failure(let error):
             return .failed(error)

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LibCurl
+import Logging
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,16 +17,25 @@ public struct CurlHTTPClient: HTTPClient {
         self.unresponsiveHosts = unresponsiveHosts
     }
 
+    /// Requests and their outcomes, without queries, headers or bodies (`LECTERN_LOG=debug`).
+    static let log = Diagnostics.logger("lectern.http")
+
     public func send(_ request: HTTPRequest) -> Result<HTTPResponse, HTTPError> {
-        if let failure = unresponsiveHosts.recentFailure(for: request.url) { return .failure(failure) }
+        let shown = Diagnostics.redacted(request.url)
+        if let failure = unresponsiveHosts.recentFailure(for: request.url) {
+            Self.log.debug("\(request.method) \(shown): not sent, the host did not answer a moment ago")
+            return .failure(failure)
+        }
         let curlRequest = curlRequest(for: request)
         do {
             let response = try Curl.perform(curlRequest)
             unresponsiveHosts.answered(request.url)
+            Self.log.debug("\(request.method) \(shown): HTTP \(response.statusCode), \(response.body.count) bytes")
             return .success(convert(response, body: Data(response.body)))
         } catch {
             let failure = convert(error)
             unresponsiveHosts.failed(request.url, with: failure)
+            Self.log.debug("\(request.method) \(shown): \(failure)")
             return .failure(failure)
         }
     }
