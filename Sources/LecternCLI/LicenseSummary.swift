@@ -56,6 +56,7 @@ struct LicenseSummary {
         fields.append(("Status", statusText))
         fields.append(("Copies left", quantity(license.charactersToCopyLeft, grant: license.rightsCopies, unit: "character")))
         fields.append(("Prints left", quantity(license.pagesToPrintLeft, grant: license.rightsPrints, unit: "page")))
+        if let problem = license.rightsProblem { fields.append(("Rights", problem.userMessage)) }
         if let note = license.certificateTrust?.note { fields.append(("Certificate", note)) }
         if let revocation = license.revocationStatus { fields.append(("Revocation", revocation.note)) }
         // The hint helps only when the passphrase is what is missing.
@@ -111,6 +112,7 @@ struct LicenseSummary {
         object["printsLeft"] = license.rightsPrints == nil ? .null : number(license.pagesToPrintLeft)
         object["copyGrant"] = number(license.rightsCopies)
         object["printGrant"] = number(license.rightsPrints)
+        object["rightsProblem"] = license.rightsProblem.map { .string($0.userMessage) } ?? .null
         object["certificate"] = license.certificateTrust.map { .string($0.rawValue) } ?? .null
         object["revocation"] = license.revocationStatus.map { .string($0.note) } ?? .null
         object["deviceRegistered"] = .bool(license.isDeviceRegistered)

@@ -143,3 +143,35 @@ import TestSupport
         #expect(try lcp.licenses.rightsLeft(licenseID: forged.id) == LCPRightsLeft(copies: 0, prints: 0))
     }
 }
+
+/// Rights that cannot be counted fail closed and say why, instead of showing the full grant
+/// and then refusing every copy as if nothing were left.
+@Suite struct UncountableRightsTests {
+    @Test func aLicenseMissingFromTheDatabaseGrantsNothingAndSaysWhy() async throws {
+        let directory = Fixtures.temporaryDirectory("lcp-uncountable")
+        var spec = LicenseSpec()
+        spec.rights = JSONObject(["copy": .int(10), "print": .int(2)])
+        let forged = try LicenseForge.make(spec)
+        let path = directory + "/book.epub"
+        try PackageForge.epub(at: path, license: forged, resources: [
+            ForgedResource("OEBPS/chapter1.xhtml", PackageForge.text(2000), mediaType: "application/xhtml+xml"),
+        ])
+        let lcp = try TestLCP(directory: directory)
+        let publication = try await lcp.open(path, credentials: "open sesame")
+        defer { publication.close() }
+        let license = try #require(publication.lcpLicense)
+        #expect(license.charactersToCopyLeft == 10)
+        #expect(license.rightsProblem == nil)
+
+        // The row goes (another process, a damaged database): the counters are gone.
+        let other = try SQLiteDatabase(path: directory + "/library.sqlite")
+        #expect(try other.run("DELETE FROM lcp_licenses WHERE license_id = ?", [.text(forged.id)]) == 1)
+        #expect(license.charactersToCopyLeft == 0)
+        #expect(license.pagesToPrintLeft == 0)
+        #expect(!publication.rights.canCopy)
+        #expect(!publication.rights.copy(text: "a"))
+        #expect(!publication.rights.print(pageCount: 1))
+        let problem = try #require(license.rightsProblem)
+        #expect(problem.userMessage.contains("not recorded in the library database"), "\(problem.userMessage)")
+    }
+}

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Logging
 import Shared
 import Synchronization
 
@@ -24,6 +25,9 @@ public final class LCPLicense: UserRights, Sendable {
     let deviceName: String
     let now: @Sendable () -> Date
     private let revocation = Mutex<LCPRevocationStatus?>(nil)
+    private let rightsFailure = Mutex<LCPError?>(nil)
+    /// Where rights that cannot be counted are told (`LECTERN_LOG`).
+    static let log = Diagnostics.logger("lectern.lcp")
 
     init(validated: ValidatedLicense, repository: (any LCPLicenseRepository)?, client: any LCPClient,
          validation: LicenseValidation?, interactions: LicenseStatusClient? = nil, deviceName: String = "Lectern (Linux)",
@@ -94,11 +98,36 @@ public final class LCPLicense: UserRights, Sendable {
         right == .copy ? license.rights.copy : license.rights.print
     }
 
+    /// Why the copy and print allowance cannot be counted now (the database could not be read
+    /// or does not hold the license), or nil. While it is set nothing can be copied or printed,
+    /// and the allowance shows 0: it fails closed, and this says why.
+    public var rightsProblem: LCPError? { rightsFailure.withLock { $0 } }
+
     private func left(_ right: LCPRight) -> Int? {
         guard !isLocked else { return 0 }
-        guard let grant = grant(right) else { return nil }
-        guard let stored = try? repository?.rightsLeft(licenseID: license.id) else { return grant }
+        guard grant(right) != nil else { return nil }
+        guard let stored = storedRights() else { return 0 }
         return right == .copy ? stored.copies : stored.prints
+    }
+
+    /// The counters as stored, or nil (with ``rightsProblem`` set) when they cannot be had.
+    private func storedRights() -> LCPRightsLeft? {
+        guard let repository else { return recordRightsFailure(.repository("no license database")) }
+        do {
+            guard let stored = try repository.rightsLeft(licenseID: license.id) else {
+                return recordRightsFailure(.repository("the license is not recorded in the library database"))
+            }
+            rightsFailure.withLock { $0 = nil }
+            return stored
+        } catch {
+            return recordRightsFailure(error)
+        }
+    }
+
+    private func recordRightsFailure(_ error: LCPError) -> LCPRightsLeft? {
+        rightsFailure.withLock { $0 = error }
+        Self.log.warning("license \(license.id): the copy and print allowance cannot be counted: \(error)")
+        return nil
     }
 
     private func canConsume(_ right: LCPRight, _ amount: Int) -> Bool {
@@ -110,8 +139,13 @@ public final class LCPLicense: UserRights, Sendable {
     private func consume(_ right: LCPRight, _ amount: Int) -> Bool {
         guard amount >= 0, !isLocked else { return false }
         if grant(right) == nil { return true }
-        guard let repository else { return false }
-        return (try? repository.consume(right, amount: amount, licenseID: license.id)) ?? false
+        guard storedRights() != nil, let repository else { return false }
+        do {
+            return try repository.consume(right, amount: amount, licenseID: license.id)
+        } catch {
+            _ = recordRightsFailure(error)
+            return false
+        }
     }
 
     public var canCopy: Bool { canConsume(.copy, 1) }
