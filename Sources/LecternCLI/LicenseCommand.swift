@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import LCP
 import Shared
+import Synchronization
 
 /// `lectern license info|register|renew|return PATH`: the LCP license of a publication or a
 /// bare `.lcpl`, and the License Status actions on it.
@@ -161,9 +162,13 @@ struct LicenseCommand: AsyncParsableCommand {
 
 /// Renewal choices from the command line: the `--end` date (nil = the provider's default
 /// period); a web renew page is only printed, since a terminal cannot show it.
-final class CommandLineRenewDelegate: LCPRenewDelegate, @unchecked Sendable {
+final class CommandLineRenewDelegate: LCPRenewDelegate, Sendable {
     let end: Date?
-    private(set) var webPage: String?
+    /// Written by the renewal's task, read by the caller once the renewal has returned.
+    private let presentedPage = Mutex<String?>(nil)
+
+    /// The renew page the provider asked to show, if any.
+    var webPage: String? { presentedPage.withLock { $0 } }
 
     init(end: Date?) {
         self.end = end
@@ -171,5 +176,5 @@ final class CommandLineRenewDelegate: LCPRenewDelegate, @unchecked Sendable {
 
     func preferredEndDate(maximum: Date?) async -> Date? { end }
 
-    func presentWebPage(url: String) async { webPage = url }
+    func presentWebPage(url: String) async { presentedPage.withLock { $0 = url } }
 }

@@ -3,7 +3,7 @@ import CLecternCrypto
 /// Verifies certificate chains against a set of trust anchors with OpenSSL's `X509_STORE`,
 /// at a chosen time rather than now (an LCP provider certificate must have been valid when
 /// the license was issued, not today), optionally checking revocation against CRLs.
-public final class X509TrustStore: @unchecked Sendable {
+public final class X509TrustStore: Sendable {
     /// The trust anchors (self-signed roots or pinned intermediates).
     public let anchors: [X509Certificate]
 

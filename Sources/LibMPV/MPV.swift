@@ -57,63 +57,68 @@ public final class MPVCore: @unchecked Sendable {
     /// Stops playback and frees the core (waits for mpv's threads; streams are closed).
     public func destroy() {
         let first = destroyed.withLock { done -> Bool in
-            defer { done = true }
-            return !done
+            guard !done else { return false }
+            done = true
+            // Under the lock: no call of another thread is using the handle while it is freed.
+            lectern_mpv_set_wakeup_callback(handle, nil, nil)
+            lectern_mpv_terminate_destroy(handle)
+            return true
         }
         guard first else { return }
-        lectern_mpv_set_wakeup_callback(handle, nil, nil)
-        lectern_mpv_terminate_destroy(handle)
         wakeupBox.withLock { $0 = nil }
         registrations.withLock { $0.removeAll() }
     }
 
-    private var isDestroyed: Bool { destroyed.withLock { $0 } }
+    /// Runs `call` with the handle, or returns `fallback` once the core is destroyed. The lock
+    /// is held during the call, so ``destroy()`` cannot free the handle while it is in use (every
+    /// call made here returns at once: none waits on the player).
+    private func ifLive<T: Sendable>(_ fallback: T, _ call: (OpaquePointer) -> T) -> T {
+        destroyed.withLock { done in done ? fallback : call(handle) }
+    }
 
     /// Runs `arguments` (e.g. `["seek", "12", "absolute+exact"]`) without waiting.
     public func command(_ arguments: [String], tag: UInt64 = 0) throws(MPVError) {
-        guard !isDestroyed else { return }
-        let code = Self.withCStrings(arguments) { lectern_mpv_command_async(handle, tag, $0) }
+        let code = ifLive(0) { handle in Self.withCStrings(arguments) { lectern_mpv_command_async(handle, tag, $0) } }
         try MPVError.check(code, arguments.first ?? "command")
     }
 
     /// Sets a property without waiting.
     public func set(_ name: String, _ value: Double, tag: UInt64 = 0) {
-        guard !isDestroyed else { return }
-        _ = lectern_mpv_set_property_double_async(handle, tag, name, value)
+        _ = ifLive(0) { lectern_mpv_set_property_double_async($0, tag, name, value) }
     }
 
     /// Sets a flag property without waiting.
     public func set(_ name: String, _ value: Bool, tag: UInt64 = 0) {
-        guard !isDestroyed else { return }
-        _ = lectern_mpv_set_property_flag_async(handle, tag, name, value ? 1 : 0)
+        _ = ifLive(0) { lectern_mpv_set_property_flag_async($0, tag, name, value ? 1 : 0) }
     }
 
     /// Sets a property (or an option at run time) from its text without waiting.
     public func set(_ name: String, _ value: String, tag: UInt64 = 0) {
-        guard !isDestroyed else { return }
-        _ = lectern_mpv_set_property_string_async(handle, tag, name, value)
+        _ = ifLive(0) { lectern_mpv_set_property_string_async($0, tag, name, value) }
     }
 
     /// Sets a property (or an option at run time) from its text, waiting until it is applied —
     /// for values a following asynchronous command depends on (asynchronous calls may be
     /// reordered).
     public func setNow(_ name: String, _ value: String) throws(MPVError) {
-        guard !isDestroyed else { return }
-        try MPVError.check(lectern_mpv_set_property_string(handle, name, value), "set \(name)")
+        try MPVError.check(ifLive(0) { lectern_mpv_set_property_string($0, name, value) }, "set \(name)")
     }
 
     /// A numeric property now, nil when unavailable.
     public func double(_ name: String) -> Double? {
-        guard !isDestroyed else { return nil }
-        var value = 0.0
-        return lectern_mpv_get_property_double(handle, name, &value) >= 0 ? value : nil
+        ifLive(nil) { handle in
+            var value = 0.0
+            return lectern_mpv_get_property_double(handle, name, &value) >= 0 ? value : nil
+        }
     }
 
     /// A property as text now, nil when unavailable.
     public func string(_ name: String) -> String? {
-        guard !isDestroyed, let text = lectern_mpv_get_property_string(handle, name) else { return nil }
-        defer { lectern_mpv_free(text) }
-        return String(cString: text)
+        ifLive(nil) { handle in
+            guard let text = lectern_mpv_get_property_string(handle, name) else { return nil }
+            defer { lectern_mpv_free(text) }
+            return String(cString: text)
+        }
     }
 
     /// Reports changes of a property as ``MPVEvent/propertyChange(tag:name:value:)``.
@@ -123,7 +128,7 @@ public final class MPVCore: @unchecked Sendable {
         case .flag: MPV_FORMAT_FLAG
         case .string: MPV_FORMAT_STRING
         }
-        try MPVError.check(lectern_mpv_observe_property(handle, tag, name, mpvFormat), "observe \(name)")
+        try MPVError.check(ifLive(0) { lectern_mpv_observe_property($0, tag, name, mpvFormat) }, "observe \(name)")
     }
 
     /// How an observed property is delivered.
@@ -131,14 +136,16 @@ public final class MPVCore: @unchecked Sendable {
 
     /// Delivers mpv's log messages at `level` and above (`error`, `warn`, `info`…) as events.
     public func requestLogMessages(level: String) {
-        _ = lectern_mpv_request_log_messages(handle, level)
+        _ = ifLive(0) { lectern_mpv_request_log_messages($0, level) }
     }
 
     /// The next event, waiting up to `timeout` seconds (0: only what is pending); nil when
-    /// none arrived.
+    /// none arrived. A wait holds the core's lock, delaying ``destroy()`` by as much.
     public func nextEvent(timeout: Double = 0) -> MPVEvent? {
-        guard !isDestroyed, let event = lectern_mpv_wait_event(handle, timeout) else { return nil }
-        return MPVEvent(event.pointee)
+        ifLive(nil) { handle in
+            guard let event = lectern_mpv_wait_event(handle, timeout) else { return nil }
+            return MPVEvent(event.pointee)
+        }
     }
 
     /// Calls `wakeup` (on one of mpv's threads) whenever events become pending. It must not
@@ -146,18 +153,23 @@ public final class MPVCore: @unchecked Sendable {
     public func setWakeup(_ wakeup: @escaping @Sendable () -> Void) {
         let box = WakeupBox(wakeup)
         wakeupBox.withLock { $0 = box }
-        lectern_mpv_set_wakeup_callback(handle, { context in
-            guard let context else { return }
-            Unmanaged<WakeupBox>.fromOpaque(context).takeUnretainedValue().wakeup()
-        }, Unmanaged.passUnretained(box).toOpaque())
+        _ = ifLive(0) { handle in
+            lectern_mpv_set_wakeup_callback(handle, { context in
+                guard let context else { return }
+                Unmanaged<WakeupBox>.fromOpaque(context).takeUnretainedValue().wakeup()
+            }, Unmanaged.passUnretained(box).toOpaque())
+            return 0
+        }
     }
 
     /// Serves `protocolName://…` URIs from the sources `opener` returns.
     public func registerStreams(protocol protocolName: String, opener: @escaping MPVStreamOpener) throws(MPVError) {
         let registration = MPVStreamRegistration(opener: opener)
         registrations.withLock { $0.append(registration) }
-        let code = lectern_mpv_stream_cb_add_ro(handle, protocolName, Unmanaged.passUnretained(registration).toOpaque(),
-                                               MPVStreamCallbacks.open)
+        let code = ifLive(0) { handle in
+            lectern_mpv_stream_cb_add_ro(handle, protocolName, Unmanaged.passUnretained(registration).toOpaque(),
+                                         MPVStreamCallbacks.open)
+        }
         try MPVError.check(code, "register protocol \(protocolName)")
     }
 

@@ -39,7 +39,7 @@ public final class InputWatcher: Sendable {
 /// A detached POSIX thread (FoundationEssentials has no `Thread`).
 enum DetachedThread {
     static func detach(_ body: @escaping @Sendable () -> Void) {
-        final class Box: @unchecked Sendable { let body: @Sendable () -> Void; init(_ body: @escaping @Sendable () -> Void) { self.body = body } }
+        final class Box: Sendable { let body: @Sendable () -> Void; init(_ body: @escaping @Sendable () -> Void) { self.body = body } }
         let box = Unmanaged.passRetained(Box(body)).toOpaque()
         var thread = pthread_t()
         pthread_create(&thread, nil, { argument in

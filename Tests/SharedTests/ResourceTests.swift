@@ -238,9 +238,15 @@ private let digits = Data("0123456789".utf8)
         #expect(inner.closes.count == 1)
     }
 
-    @Test func proxyResourceForwards() {
+    /// A wrapper that changes nothing: everything reaches the wrapped resource.
+    final class Unchanged: ForwardingResource {
+        let resource: any Resource
+        init(_ resource: any Resource) { self.resource = resource }
+    }
+
+    @Test func aForwardingResourceForwardsWhatItDoesNotChange() {
         let inner = SpyResource("abc")
-        let proxy = ProxyResource(inner)
+        let proxy = Unchanged(inner)
         #expect(proxy.read(range: 1..<2).text == "b")
         #expect(proxy.link.href == "spy")
         proxy.close()

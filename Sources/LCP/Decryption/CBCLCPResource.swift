@@ -127,16 +127,13 @@ final class CBCLCPResource: Resource {
             case .success: LCPCiphertextCheck.failure(href, "encrypted data is shorter than its declared length")
             case .failure(let error): error
             }
-            if let failure {
-                buffer.release()
-                return .failure(failure)
-            }
+            if let failure { return .failure(failure) }
             offset += Int(upper - lower)
         }
         // The plaintext of block `firstBlock` starts the buffer; the padding is never returned
         // (`wanted` was clamped to the size).
         let start = Int(wanted.lowerBound - firstBlock * 16)
-        return .success(Data(bytesNoCopy: output + start, count: Int(wanted.count), deallocator: .custom { _, _ in buffer.release() }))
+        return .success(Data(bytesNoCopy: output + start, count: Int(wanted.count), deallocator: .custom { _, _ in withExtendedLifetime(buffer) {} }))
     }
 
     func close() { buffered.close() }
@@ -146,7 +143,12 @@ final class CBCLCPResource: Resource {
 /// marked for transparent huge pages: a 100 MB plaintext then costs about fifty page faults
 /// instead of twenty-five thousand (the kernel's page-fault handling was most of the cost of
 /// decrypting a large resource besides AES itself).
-struct PlaintextBuffer: @unchecked Sendable {
+///
+/// A class that frees its memory when the last reference goes (the `Data` handed out keeps it in
+/// its deallocator), so no path can free it twice or forget it. `@unchecked Sendable` because of
+/// the raw pointer: one decryption writes the memory before the buffer is shared, and it is only
+/// read afterwards.
+final class PlaintextBuffer: @unchecked Sendable {
     let base: UnsafeMutableRawPointer
     private let mapping: UnsafeMutableRawPointer?
     private let mappedLength: Int
@@ -172,7 +174,7 @@ struct PlaintextBuffer: @unchecked Sendable {
         }
     }
 
-    func release() {
+    deinit {
         if let mapping { munmap(mapping, mappedLength) } else { free(base) }
     }
 }

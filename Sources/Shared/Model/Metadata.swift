@@ -94,7 +94,7 @@ public struct Metadata: Sendable, Hashable {
     }
 
     /// The roles that have their own members, keyed by RWPM member name.
-    nonisolated(unsafe) static let contributorKeys: [(String, WritableKeyPath<Metadata, [Contributor]>)] = [
+    static let contributorKeys: [(String, WritableKeyPath<Metadata, [Contributor]> & Sendable)] = [
         ("author", \.authors), ("translator", \.translators), ("editor", \.editors), ("artist", \.artists),
         ("illustrator", \.illustrators), ("letterer", \.letterers), ("penciler", \.pencilers),
         ("colorist", \.colorists), ("inker", \.inkers), ("narrator", \.narrators),

@@ -26,17 +26,17 @@ public final class LazyResource: Resource {
     public func close() { created.withLock { $0?.close() } }
 }
 
-/// Forwards everything to another resource; subclass points for wrappers that change one
-/// aspect (the link, the length…).
-open class ProxyResource: Resource, @unchecked Sendable {
-    public let resource: any Resource
+/// A wrapper that changes one aspect of another resource (its content, link or length): what
+/// it does not implement is forwarded. A protocol rather than a base class, so that each
+/// wrapper's `Sendable` conformance is checked by the compiler.
+public protocol ForwardingResource: Resource {
+    /// The resource wrapped.
+    var resource: any Resource { get }
+}
 
-    public init(_ resource: any Resource) {
-        self.resource = resource
-    }
-
-    open var link: Link { resource.link }
-    open var length: ResourceResult<UInt64> { resource.length }
-    open func read(range: Range<UInt64>?) -> ResourceResult<Data> { resource.read(range: range) }
-    open func close() { resource.close() }
+extension ForwardingResource {
+    public var link: Link { resource.link }
+    public var length: ResourceResult<UInt64> { resource.length }
+    public func read(range: Range<UInt64>?) -> ResourceResult<Data> { resource.read(range: range) }
+    public func close() { resource.close() }
 }

@@ -101,7 +101,8 @@ public struct EPUBDeobfuscator: Sendable {
 /// ranges: the key byte of a content byte depends on its absolute offset in the resource
 /// (offset mod key length), not on its position in the chunk read — the mistake of Readium's
 /// streaming implementation.
-final class DeobfuscatedResource: ProxyResource, @unchecked Sendable {
+final class DeobfuscatedResource: ForwardingResource {
+    let resource: any Resource
     private let key: [UInt8]
     private let obfuscatedLength: Int
 
@@ -109,10 +110,10 @@ final class DeobfuscatedResource: ProxyResource, @unchecked Sendable {
         precondition(!key.isEmpty)
         self.key = key
         self.obfuscatedLength = obfuscatedLength
-        super.init(resource)
+        self.resource = resource
     }
 
-    override func read(range: Range<UInt64>?) -> ResourceResult<Data> {
+    func read(range: Range<UInt64>?) -> ResourceResult<Data> {
         let requestedStart = range?.lowerBound ?? 0
         return resource.read(range: range).flatMap { data in
             // The child clamps ranges to its content: data starts at `requestedStart` unless

@@ -157,7 +157,7 @@ struct EPUBMetadataParser {
     // MARK: - Contributors
 
     /// MARC relator codes that have their own list in the metadata.
-    nonisolated(unsafe) private static let roleLists: [String: WritableKeyPath<Metadata, [Contributor]>] = [
+    private static let roleLists: [String: WritableKeyPath<Metadata, [Contributor]> & Sendable] = [
         "aut": \.authors, "trl": \.translators, "edt": \.editors, "art": \.artists, "ill": \.illustrators,
         "clr": \.colorists, "nrt": \.narrators, "pbl": \.publishers,
     ]
