@@ -57,10 +57,10 @@ let package = Package(
         .target(name: "LibMPV", dependencies: ["CLecternMPV"]),
 
         // The Readium layers.
-        .target(name: "Shared", dependencies: ["LibZip", "LibCurl", "LibCrypto", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "Shared", dependencies: ["LibZip", "LibCurl", "LibCrypto", "LibXML", .product(name: "Logging", package: "swift-log")]),
         .target(name: "Streamer", dependencies: ["Shared", "LibXML", "LibCrypto", "Zlib", "LibPoppler"]),
-        // Readium LCP sits beside the Streamer, plugged in as a third-party ContentProtection.
-        .target(name: "LCP", dependencies: ["Shared", "Streamer", "LibCrypto", "Zlib", "LibZip", .product(name: "Logging", package: "swift-log")]),
+        // Readium LCP sits beside the Streamer (it depends on Shared alone), plugged in as a third-party ContentProtection.
+        .target(name: "LCP", dependencies: ["Shared", "LibCrypto", "Zlib", "LibZip", .product(name: "Logging", package: "swift-log")]),
         .target(name: "LCPSQLite", dependencies: ["LCP", "Shared", "LibSQLite"]),
         // Signed Feedbooks/DPLA audiobook manifests, another third-party ContentProtection.
         .target(name: "AudiobookDRM", dependencies: ["Shared", "LibCrypto"]),
@@ -112,7 +112,7 @@ let package = Package(
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CLibraryTests", dependencies: ["LibXML", "Zlib", "LibCrypto", "LibZip", "LibCurl", "LibSQLite", "TestSupport"]),
-        .testTarget(name: "SharedTests", dependencies: ["Shared", "TestSupport"]),
+        .testTarget(name: "SharedTests", dependencies: ["Shared", "LibZip", "TestSupport"]),
         .testTarget(name: "StreamerTests", dependencies: ["Streamer", "LibPoppler", "TestSupport"]),
         .testTarget(name: "PublicationServerTests", dependencies: ["PublicationServer", "Shared", "LibCrypto", "Zlib", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "TextLayout", "Streamer"]),

@@ -2,6 +2,7 @@ import Bookshelf
 import Foundation
 import ReaderUI
 import Testing
+import Shared
 import Streamer
 import TestSupport
 

@@ -4,7 +4,6 @@ import LibCrypto
 import LibZip
 import Logging
 import Shared
-import Streamer
 import Synchronization
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import Shared
-import Streamer
 
 /// The entry point of the LCP module: everything a license needs (the client, the
 /// repositories, the network, the trust settings) and the content protection to give to the

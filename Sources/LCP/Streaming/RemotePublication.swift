@@ -1,7 +1,6 @@
 import FoundationEssentials
 import LibZip
 import Shared
-import Streamer
 
 /// Opens the package a bare license points to (`links[rel=publication]`) on its web server,
 /// without downloading it: a `HEAD` for the final URL and the length, then `Range` requests —

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import LibZip
-import Shared
 
 /// Determines the ``Format`` of a file from hints (extension, declared media type) and from
 /// its content: magic numbers, JSON keys, XML root, ZIP entries.

@@ -1,4 +1,3 @@
-import Shared
 
 /// Why an asset could not be opened.
 public enum AssetError: Error, Sendable, CustomStringConvertible, UserMessageConvertible {

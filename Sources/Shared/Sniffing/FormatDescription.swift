@@ -1,4 +1,3 @@
-import Shared
 
 extension Format {
     /// A phrase naming the format for messages ("an OPDS 1 catalog feed", "an EPUB

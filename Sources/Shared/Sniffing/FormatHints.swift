@@ -1,4 +1,3 @@
-import Shared
 
 /// What is known about a file before reading it: its file extension and the media type a
 /// server or a catalog declared. Hints are cheap but may lie; the ``FormatSniffer`` uses them

@@ -1,7 +1,6 @@
 import Foundation
 import LibZip
-import Shared
-@testable import Streamer
+@testable import Shared
 import Testing
 import TestSupport
 

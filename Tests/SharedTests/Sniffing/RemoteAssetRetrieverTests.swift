@@ -1,6 +1,5 @@
 import Foundation
 import Shared
-import Streamer
 import Synchronization
 import Testing
 import TestSupport

@@ -1,6 +1,5 @@
 import Foundation
-import Shared
-@testable import Streamer
+@testable import Shared
 import Testing
 import TestSupport
 

@@ -1,5 +1,4 @@
 import LibXML
-import Shared
 
 /// Names an XML document from its root element: an Atom feed or entry with OPDS links is an
 /// OPDS 1 catalog, an `html` root is XHTML (HTML when it has no namespace), anything else

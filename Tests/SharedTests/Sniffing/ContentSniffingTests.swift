@@ -1,6 +1,5 @@
 import Foundation
 import Shared
-import Streamer
 import Testing
 import TestSupport
 

@@ -1,4 +1,3 @@
-import Shared
 
 /// Parses JSON for sniffing, forgiving the one slip real documents make: a trailing comma
 /// before `]` or `}` (the OPDS authentication example of the Readium fixtures has one). The

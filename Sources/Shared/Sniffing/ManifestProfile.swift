@@ -1,4 +1,3 @@
-import Shared
 
 /// What a Readium Web Publication Manifest describes, read from its JSON without building a
 /// full ``Manifest``: sniffing must tolerate what the parser would reject.

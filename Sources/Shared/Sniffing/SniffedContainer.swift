@@ -1,6 +1,5 @@
 import FoundationEssentials
 import LibZip
-import Shared
 
 /// The result of reading a small entry of a container for sniffing.
 enum SniffedEntry {

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Shared
 
 extension AssetRetriever {
     /// Opens the resource at `url`. `http(s)` URLs are sniffed from their `Content-Type` and

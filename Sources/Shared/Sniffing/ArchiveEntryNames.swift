@@ -1,4 +1,3 @@
-import Shared
 
 /// Recognises comics (CBZ) and zipped audio books (ZAB) from the names of an archive's
 /// entries alone, so that it works on archives whose content is encrypted with a password.

@@ -1,4 +1,3 @@
-import Shared
 
 /// Names a JSON document from its keys: LCP license, OPDS authentication document, W3C Web
 /// Publication manifest, OPDS 2 feed, Readium Web Publication Manifest (webpub, audiobook,

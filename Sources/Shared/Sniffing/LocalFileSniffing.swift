@@ -1,6 +1,5 @@
 import FoundationEssentials
 import LibZip
-import Shared
 
 /// What sniffing a local path found, with the archive already open when it is one, so that
 /// the ``AssetRetriever`` does not open it twice.

@@ -1,5 +1,4 @@
 import LibZip
-import Shared
 
 /// Opens a local file, a folder or a URL as an ``Asset``: sniffs its format with a
 /// ``FormatSniffer`` and makes the leaf fetcher that reads it.

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Shared
 
 /// Names a ZIP archive or a folder from its entries: EPUB, Readium package (webpub,
 /// audiobook, Divina, LCP PDF, LCP audiobook), W3C LPF, comic (CBZ), zipped audio book (ZAB),
