@@ -1,5 +1,6 @@
 import Terminal
 import TextLayout
+import TerminalCells
 
 /// Draws the reader: the page of the chapter, search matches highlighted, and the status line
 /// (chapter title, page in chapter, book percentage or "—" until it is known).

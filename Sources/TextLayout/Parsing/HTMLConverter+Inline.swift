@@ -1,5 +1,6 @@
 import LibXML
 import Shared
+import TerminalCells
 
 /// Inline styling: text, generated text (images, math, ruby), links and notes.
 extension HTMLConverter {
