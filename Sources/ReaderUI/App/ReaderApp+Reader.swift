@@ -334,6 +334,7 @@ extension ReaderApp {
     // MARK: - Keys
 
     func handleReader(_ key: Key, session: ReaderSession) {
+        if handleHintKeys(key, session: session) { return }
         if session.selection != nil {
             handleSelection(key, session: session)
             return
@@ -368,7 +369,7 @@ extension ReaderApp {
         case .command:
             overlays.append(.prompt(PromptState(kind: .command)))
         case .goToPercent:
-            if let count { apply(session.state.go(toPercent: Double(min(count, 100))), session) } else { overlays.append(.prompt(PromptState(kind: .percent))) }
+            if let count { recordJump(session); apply(session.state.go(toPercent: Double(min(count, 100))), session) } else { overlays.append(.prompt(PromptState(kind: .percent))) }
         case .searchNext:
             searchStep(session, forward: true)
         case .searchPrevious:
@@ -379,8 +380,14 @@ extension ReaderApp {
             addBookmark(session)
         case .bookmarks:
             showBookmarks(session)
+        case .hints:
+            startHints(session)
         case .followNote:
             followNote(session, number: count ?? 1)
+        case .jumpBack:
+            stepJump(session, forward: false)
+        case .jumpForward:
+            stepJump(session, forward: true)
         case .nextTheme:
             nextTheme()
         case .narrower, .wider, .toggleJustify, .toggleIndent:
@@ -402,6 +409,9 @@ extension ReaderApp {
         case .redraw:
             screen.invalidate()
             picturesInvalidated()
+        case .start, .end:
+            recordJump(session)
+            apply(session.state.perform(action, count: count), session)
         default:
             apply(session.state.perform(action, count: count), session)
         }

@@ -29,6 +29,10 @@ public struct NoteState: Sendable {
     public let title: String
     public let layout: LaidOutDocument
     public var top = 0
+    /// The note references of the page the note was opened from, and which one this is
+    /// (`n`/`p` step through them).
+    public var siblings: [PageTarget] = []
+    public var index = 0
 
     public init(title: String, layout: LaidOutDocument) {
         self.title = title

@@ -18,6 +18,7 @@ enum ReaderView {
                 drawLine(layout.lines[index], row: screenRow, left: session.column.leftMargin, painter: painter,
                          highlights: highlights[index] ?? [])
             }
+            if let hints = session.hints { drawHintLabels(hints, session: session, painter: painter) }
         } else {
             painter.text("Loading…", row: 0, column: session.column.leftMargin, .secondary)
         }
@@ -30,6 +31,7 @@ enum ReaderView {
             return
         }
         screen.setCursor(row: nil)
+        if drawHintStatus(session, painter: painter) { return }
         if let selection = session.selection {
             drawSelectionStatus(selection, session: session, painter: painter, message: message)
             return
