@@ -57,5 +57,6 @@ import TextLayout
         #expect(map.action(for: .backspace) == .jumpBack)
         #expect(map.action(for: .tab) == .jumpForward)
         #expect(map.action(for: .character("t")) == .tableOfContents)
+        #expect(map.action(for: .character("c")) == .placeCursor)
     }
 }

@@ -394,6 +394,8 @@ extension ReaderApp {
             changeLayoutSetting(action, session: session)
         case .select:
             startSelection(session)
+        case .placeCursor:
+            startSelection(session, cursor: true)
         case .print:
             startPrint(session)
         case .openInBrowser:

@@ -39,6 +39,7 @@ public enum ReaderAction: String, Sendable, CaseIterable {
     case hints
     case jumpBack = "jump_back"
     case jumpForward = "jump_forward"
+    case placeCursor = "cursor"
     case help
     case nextTheme = "next_theme"
     case narrower
@@ -81,6 +82,7 @@ public enum ReaderAction: String, Sendable, CaseIterable {
         case .jumpBack: ["C-o", "backspace"]
         case .jumpForward: ["tab"]
         case .select: ["v"]
+        case .placeCursor: ["c"]
         case .print: ["p"]
         case .openInBrowser: ["o"]
         case .playPause: ["a"]
@@ -135,7 +137,8 @@ public enum ReaderAction: String, Sendable, CaseIterable {
         case .followNote: "the first note of the page in a popup (3 enter: the third), else its link"
         case .jumpBack: "back where the last jump left (contents, link, search, %, bookmark, g G)"
         case .jumpForward: "forward again in the jump list (tab is C-i)"
-        case .select: "select text: w b word, j k line, } { paragraph, h l character, y copy, esc cancel"
+        case .select: "select from the search match or the page's start: w b j k } { h l extend, o other end, y copy"
+        case .placeCursor: "place a cursor (w b j k h l), then v selects from there"
         case .print: "print pages of this chapter (or PDF pages), within the publication's print rights"
         case .openInBrowser: "open this chapter in the web browser (figures, SVG, MathML), with the same rights"
         case .playPause: "audiobooks: play or pause (the track shown, from where it was left)"

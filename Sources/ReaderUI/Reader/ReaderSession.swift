@@ -26,6 +26,9 @@ final class ReaderSession {
     var search: SearchState?
     /// The selection in progress (`v`), nil when not selecting.
     var selection: SelectionState?
+    /// The part of a refused selection that the copy allowance left still takes, offered
+    /// to the person (`y` copies it).
+    var partialCopyOffer: String?
     /// Hint mode (`f`): the page's links and notes labelled, waiting for a label.
     var hints: HintMode?
     /// An external link waiting for the person's yes before it is handed to `xdg-open`.

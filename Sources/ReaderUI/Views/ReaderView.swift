@@ -82,6 +82,10 @@ enum ReaderView {
         let row = painter.rows - 1
         let count = selection.text.count
         var left = message ?? "SELECT \(count == 1 ? "1 character" : "\(count) characters")"
+        if message == nil, !selection.isAnchored {
+            painter.bar(" CURSOR · w b j k h l move · v starts the selection here · esc cancels", row: row, .status)
+            return
+        }
         if message == nil, let permission = session.copyPermission, let characters = permission.left {
             left += " · \(characters) left to copy"
         }
@@ -91,7 +95,7 @@ enum ReaderView {
             return
         }
         let allowed = session.copyPermission?.allowed ?? true
-        let action = allowed ? "y copy · esc" : "y copy (not allowed) · esc"
+        let action = allowed ? "y copy · o other end · esc" : "y copy (not allowed) · o other end · esc"
         let actionWidth = TextFitting.width(action)
         painter.bar(" " + TextFitting.truncate(left, to: max(0, painter.columns - actionWidth - 4)), row: row, .status)
         var style = painter.palette[.status]
