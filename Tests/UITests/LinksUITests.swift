@@ -137,6 +137,11 @@ struct LinksUITests {
         try tmux.press("y")
         try tmux.waitFor("Opened https://example.org/lectern?x=1 with xdg-open.")
         #expect(try String(contentsOfFile: setup.received, encoding: .utf8) == "https://example.org/lectern?x=1")
+        // A new width lays the page out again: the labels, placed on the old layout, go.
+        try tmux.press("f")
+        try tmux.waitFor("droject site")
+        try tmux.resize(width: 90, height: 24)
+        try tmux.waitUntil("the labels gone after the resize") { $0.contains("Project site") && !$0.contains("Follow: type a label") }
     }
 
     /// Markers without numbers are numbered on screen; a note's label opens it in a popup,

@@ -161,6 +161,7 @@ extension ReaderApp {
             guard !Task.isCancelled, let self, case .reader(let current) = self.page, current === session else { return }
             session.loadingChapter = nil
             session.selection = nil
+            session.hints = nil
             session.document = document
             session.state.show(chapter: chapter, layout: layout, anchor: anchor)
             self.updateSearchMatches(session)
@@ -327,6 +328,8 @@ extension ReaderApp {
             let layout = await Blocking.run { LayoutEngine.layout(document, options: options) }
             guard generation == session.relayoutGeneration, session.document?.href == document.href else { return }
             session.state.relayout(layout)
+            // The labels name places of the old layout.
+            session.hints = nil
             self?.render()
         }
     }
