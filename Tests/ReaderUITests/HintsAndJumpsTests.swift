@@ -59,4 +59,13 @@ import TextLayout
         #expect(map.action(for: .character("t")) == .tableOfContents)
         #expect(map.action(for: .character("c")) == .placeCursor)
     }
+
+    /// The help lists the new keys and the keys of hint mode, the note popup and the selection.
+    @Test func theHelpListsLinksNotesJumpsAndSelectionKeys() {
+        let lines = HelpState(keyMap: KeyMap()).lines
+        for wanted in ["C-o backspace", "label the links and notes", "next and previous note of the page",
+                       "move the other end instead", "copies what fits", "place a cursor"] {
+            #expect(lines.contains { $0.contains(wanted) }, "help lacks \(wanted)")
+        }
+    }
 }
