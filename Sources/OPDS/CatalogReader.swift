@@ -28,9 +28,10 @@ public struct CatalogReader: Sendable {
             case .signIn(let url, let document):
                 "\(url): the catalog asks you to sign in"
                     + (document.title.isEmpty ? "" : " to \(document.title)")
-                    + ([document.loginLabel, document.passwordLabel].compactMap { $0 }.isEmpty ? ""
-                        : " (" + [document.loginLabel, document.passwordLabel].compactMap { $0 }.joined(separator: ", ") + ")")
-                    + "; signing in is not supported yet"
+                    + (document.labels.map { " (\($0))" } ?? "")
+                    + (document.usableFlow?.type == AuthenticationDocument.oauthImplicit
+                        ? "; open \(document.usableFlow?.authenticateURL ?? url) in a browser to sign in"
+                        : "; save it with `lectern catalog add URL --username NAME` to sign in")
             }
         }
     }
@@ -45,7 +46,7 @@ public struct CatalogReader: Sendable {
             switch client.send(request) {
             case .failure(let error): throw .http(location, error)
             case .success(let response):
-                if response.statusCode == 401, let document = AuthenticationDocument.parse([UInt8](response.body)) {
+                if response.statusCode == 401, let document = AuthenticationDiscovery.document(in: response, client: client) {
                     throw .signIn(location, document)
                 }
                 guard response.isSuccess else { throw .status(location, response.statusCode) }

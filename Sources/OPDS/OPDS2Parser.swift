@@ -100,6 +100,8 @@ public enum OPDS2Parser {
                 properties.prices = [OPDSPrice(value: amount, currency: text(price["currency"]) ?? "")]
             }
             properties.indirectAcquisitions = indirect(json["indirectAcquisition"], depth: 0)
+            properties.lcpHashedPassphrase = json["lcp_hashed_passphrase"]?.string
+            properties.lcpHashedPassphrase = json["lcp_hashed_passphrase"]?.string
             if let availability = json["availability"]?.object, let state = text(availability["state"]) {
                 properties.availability = OPDSAvailability(state: state, since: text(availability["since"]),
                                                            until: text(availability["until"]))
