@@ -128,21 +128,9 @@ struct CatalogGetCommand: AsyncParsableCommand {
     }
 
     private func borrow(_ link: OPDSLink, into directory: String, client: any HTTPClient) async throws -> String {
-        let license: Data
-        let request = HTTPRequest(url: link.href, method: "GET",
-                                  maxBodySize: 1 << 20)
-        switch await client.send(request) {
-        case .success(let response) where response.isSuccess:
-            license = response.body
-        case .success(let response):
-            Output.error("\(link.href): the server answered HTTP \(response.statusCode)")
-            throw ExitStatus.someFailed
-        case .failure(let error):
-            Output.error("\(link.href): \(error)")
-            throw ExitStatus.someFailed
-        }
+        let (license, hashedPassphrase) = try await CatalogBorrow.license(from: link, client: client)
         let signIn = (client as? CatalogSession)?.signIn
-        CatalogPassphrase.store(link.properties.lcpHashedPassphrase ?? signIn?.lcpHashedPassphrase,
+        CatalogPassphrase.store(hashedPassphrase ?? signIn?.lcpHashedPassphrase,
                                 typed: passphrase, license: license)
         let progress = ProgressBar()
         let result = await LCPSetup.withService { service in

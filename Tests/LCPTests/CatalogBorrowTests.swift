@@ -85,4 +85,41 @@ import TestSupport
         let check = try lectern.run(["check", folder + "/Served Book.epub"], environment: environment)
         #expect(check.status == 0, "\(check.stderr)")
     }
+
+    /// The borrowing best practice: the borrow link (which takes only POST here) answers an
+    /// OPDS publication whose acquisition link is the license, with the user key in base64.
+    @Test func aPostedBorrowAnsweringAPublicationGivesTheLicenseAndItsKey() throws {
+        let served = try ServedPublication.make(on: server)
+        let userKey = Data(Digest.sha256(Array("open sesame".utf8))).base64EncodedString()
+        let feed = """
+            {"metadata": {"title": "Lending Library"}, "publications": [
+              {"metadata": {"title": "Served Book"},
+               "links": [{"rel": "http://opds-spec.org/acquisition/borrow", "href": "/borrow/2",
+                          "type": "application/opds-publication+json",
+                          "properties": {"indirectAcquisition": [{"type": "application/vnd.readium.lcp.license.v1.0+json",
+                                                                  "child": [{"type": "application/epub+zip"}]}]}}]}
+            ]}
+            """
+        let loan = """
+            {"metadata": {"title": "Served Book"},
+             "links": [{"rel": "http://opds-spec.org/acquisition", "href": "/license/2",
+                        "type": "application/vnd.readium.lcp.license.v1.0+json",
+                        "properties": {"availability": {"state": "available"}, "lcp_hashed_passphrase": "\(userKey)"}}]}
+            """
+        let catalog = try TestHTTPServer(routes: [
+            TestHTTPRoute("/catalog.json", headers: ["Content-Type": "application/opds+json"], text: feed),
+            TestHTTPRoute("/borrow/2", headers: ["Content-Type": "application/opds-publication+json"], text: loan, methods: ["POST"]),
+            TestHTTPRoute("/license/2", headers: ["Content-Type": "application/vnd.readium.lcp.license.v1.0+json"],
+                          body: Fixtures.bytes(served.lcplPath)),
+        ])
+        let folder = Fixtures.temporaryDirectory("catalog-borrow-post")
+        let result = try lectern.run(["catalog", "get", catalog.url("/catalog.json"), "1", "--output", folder],
+                                     environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == folder + "/Served Book.epub\n")
+        let borrows = catalog.requests.filter { $0.path == "/borrow/2" }.map(\.method)
+        #expect(borrows == ["GET", "POST"])
+        let check = try lectern.run(["check", folder + "/Served Book.epub"], environment: environment)
+        #expect(check.status == 0, "\(check.stderr)")
+    }
 }
