@@ -31,6 +31,9 @@ struct CatalogBrowseCommand: AsyncParsableCommand {
     @Option(help: "Show this feed of the catalog instead of its first (an href `--json` shows, absolute or relative).")
     var href: String?
 
+    @Flag(help: "Show the copy kept from the last time, without asking the server.")
+    var offline = false
+
     @Option(help: "Search the catalog for these words (through its search link) and show the results.")
     var search: String?
 
@@ -42,7 +45,7 @@ struct CatalogBrowseCommand: AsyncParsableCommand {
 
     func run() async throws {
         let source = try CatalogSource.resolve(url)
-        let feed = try CatalogLoading.feed(source, href: href, search: search, page: page)
+        let feed = try CatalogLoading.feed(source, href: href, search: search, page: page, offline: offline)
         if json {
             Output.json(CatalogJSON.feed(feed))
         } else {
@@ -56,8 +59,8 @@ extension OPDSPageDirection: ExpressibleByArgument {}
 /// Reaching the feed a `catalog` command asks for, with errors told at the edge.
 enum CatalogLoading {
     static func feed(_ source: CatalogSource, href: String? = nil, search: String? = nil,
-                     page: OPDSPageDirection? = nil) throws -> OPDSFeed {
-        let reader = source.reader
+                     page: OPDSPageDirection? = nil, offline: Bool = false) throws -> OPDSFeed {
+        let reader = source.reader(offline: offline)
         let url = href.map { Href.resolve($0, against: source.url) } ?? source.url
         var feed = try load(url, reader)
         if let search {
@@ -108,8 +111,11 @@ struct CatalogSearchCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
+    @Flag(help: "Show the copy of the results kept from the last same search, without asking the server.")
+    var offline = false
+
     func run() async throws {
-        let feed = try CatalogLoading.feed(try CatalogSource.resolve(catalog), search: query)
+        let feed = try CatalogLoading.feed(try CatalogSource.resolve(catalog), search: query, offline: offline)
         if json {
             Output.json(CatalogJSON.feed(feed))
         } else {

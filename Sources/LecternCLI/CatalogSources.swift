@@ -12,7 +12,14 @@ struct CatalogSource {
     let url: String
     let client: any HTTPClient
 
-    var reader: CatalogReader { CatalogReader(client: client) }
+    /// The reader of the source's feeds: through the feed cache unless the catalog signs in
+    /// (personal feeds are not kept), saying on standard error when a kept copy is shown.
+    func reader(offline: Bool = false) -> CatalogReader {
+        let signsIn = client is CatalogSession
+        return CatalogReader(client: client, cache: signsIn ? nil : CatalogFeedCache(), offline: offline && !signsIn) { url, date in
+            Output.error("offline: showing the copy of \(Diagnostics.redacted(url)) kept on \(RFC3339Date.string(date))")
+        }
+    }
 
     /// The saved catalog named `argument`, else `argument` as a URL or file.
     static func resolve(_ argument: String) throws -> CatalogSource {

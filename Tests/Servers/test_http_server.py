@@ -19,7 +19,8 @@ Configuration (JSON object):
           "match": "exact",             # "exact" (default) or "prefix"
           "methods": ["GET", "HEAD"],   # optional; other methods get 405
           "status": 200,                # default 200
-          "headers": {"Content-Type": "text/plain"},
+          "headers": {"Content-Type": "text/plain"},  # with an ETag, a request whose
+                                        # If-None-Match is that ETag gets 304
           "body": "text",               # body as UTF-8 text, or
           "body_base64": "...",         # body as base64, or
           "body_file": "/path",         # body read from a file (at each request)
@@ -204,6 +205,10 @@ class Handler(BaseHTTPRequestHandler):
 
         status = int(route.get("status", 200))
         headers = dict(route.get("headers", {}))
+        etag = next((value for name, value in headers.items() if name.lower() == "etag"), None)
+        if etag is not None and self.headers.get("If-None-Match") == etag:
+            self._send(304, {"ETag": etag}, b"")
+            return
         content = route_body(route)
         if "sequence_base64" in route:
             with STATE_LOCK:
