@@ -12,16 +12,18 @@ enum TerminalSecret {
         let fd = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        Output.writeAll(fd, Array(prompt.utf8))
         var saved = termios()
         let canRestore = tcgetattr(fd, &saved) == 0
         if canRestore {
             var quiet = saved
             quiet.c_lflag &= ~tcflag_t(ECHO)
             quiet.c_lflag |= tcflag_t(ECHONL)
-            _ = tcsetattr(fd, TCSAFLUSH, &quiet)
+            // Echo goes off before the prompt shows, and nothing typed ahead is discarded
+            // (TCSANOW, not TCSAFLUSH): keys pressed as soon as the prompt appears are read.
+            _ = tcsetattr(fd, TCSANOW, &quiet)
         }
-        defer { if canRestore { _ = tcsetattr(fd, TCSAFLUSH, &saved) } }
+        defer { if canRestore { _ = tcsetattr(fd, TCSANOW, &saved) } }
+        Output.writeAll(fd, Array(prompt.utf8))
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
         while true {
