@@ -137,4 +137,26 @@ import TestSupport
         #expect(elsewhere.requests.count == 1)
         #expect(elsewhere.requests.allSatisfy { $0.headers["authorization"] == nil })
     }
+
+    /// OAuth implicit is a web page: its address is printed. A token endpoint on another
+    /// origin is never sent the password.
+    @Test func implicitPrintsThePageAndAForeignTokenEndpointGetsNothing() throws {
+        let foreign = try TestHTTPServer(routes: [TestHTTPRoute("/token", text: #"{"access_token": "t"}"#)])
+        let server = try TestHTTPServer(routes: [
+            Self.protected("/implicit.xml", accepting: ["Bearer t"],
+                           document: Self.document("http://opds-spec.org/auth/oauth/implicit", token: "/sign-in")),
+            Self.protected("/foreign.xml", accepting: ["Bearer t"],
+                           document: Self.document("http://opds-spec.org/auth/oauth/password", token: foreign.url("/token"))),
+        ])
+        let implicit = try lectern.run(["catalog", server.url("/implicit.xml")])
+        #expect(implicit.status == 1)
+        #expect(implicit.stderr.contains("open \(server.url("/sign-in")) in a browser"), "\(implicit.stderr)")
+
+        #expect(try lectern.run(["catalog", "add", server.url("/foreign.xml"), "--name", "lib",
+                                 "--username", "1234", "--password", "0000"]).status == 0)
+        let result = try lectern.run(["catalog", "browse", "lib"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("sends your password only to the catalog's own"), "\(result.stderr)")
+        #expect(foreign.requests.isEmpty)
+    }
 }
