@@ -17,11 +17,12 @@ public struct SavedCatalog: Sendable, Hashable {
     public var accessToken: String?
     /// The LCP user key the token response carried (`lcp_hashed_passphrase`).
     public var lcpHashedPassphrase: String?
+    public var tokenExpiresAt: Date?
     public var addedAt: Date
 
     public init(name: String, url: String, username: String? = nil, password: String? = nil,
                 authenticationType: String? = nil, tokenURL: String? = nil, accessToken: String? = nil,
-                lcpHashedPassphrase: String? = nil, addedAt: Date = Date()) {
+                lcpHashedPassphrase: String? = nil, tokenExpiresAt: Date? = nil, addedAt: Date = Date()) {
         self.name = name
         self.url = url
         self.username = username
@@ -30,6 +31,7 @@ public struct SavedCatalog: Sendable, Hashable {
         self.tokenURL = tokenURL
         self.accessToken = accessToken
         self.lcpHashedPassphrase = lcpHashedPassphrase
+        self.tokenExpiresAt = tokenExpiresAt
         self.addedAt = addedAt
     }
 }
@@ -59,6 +61,7 @@ public final class CatalogStore: @unchecked Sendable {
                     token_url TEXT,
                     access_token TEXT,
                     lcp_hashed_passphrase TEXT,
+                    token_expires_at REAL,
                     added_at REAL NOT NULL
                 )
                 """)
@@ -75,12 +78,13 @@ public final class CatalogStore: @unchecked Sendable {
         }
     }
 
-    private static let columns = "name, url, username, password, auth_type, token_url, access_token, lcp_hashed_passphrase, added_at"
+    private static let columns = "name, url, username, password, auth_type, token_url, access_token, lcp_hashed_passphrase, token_expires_at, added_at"
 
     private static func catalog(_ row: SQLiteRow) -> SavedCatalog {
         SavedCatalog(name: row.string(0) ?? "", url: row.string(1) ?? "", username: row.string(2), password: row.string(3),
                      authenticationType: row.string(4), tokenURL: row.string(5), accessToken: row.string(6),
-                     lcpHashedPassphrase: row.string(7), addedAt: Date(timeIntervalSince1970: row.double(8) ?? 0))
+                     lcpHashedPassphrase: row.string(7), tokenExpiresAt: row.double(8).map { Date(timeIntervalSince1970: $0) },
+                     addedAt: Date(timeIntervalSince1970: row.double(9) ?? 0))
     }
 
     /// Every saved catalog, by name.
@@ -99,21 +103,25 @@ public final class CatalogStore: @unchecked Sendable {
     /// Saves `catalog`, replacing the one of the same name.
     public func save(_ catalog: SavedCatalog) throws(LibraryError) {
         try locked { database throws(SQLiteError) in
-            try database.run("INSERT OR REPLACE INTO catalog_sources (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            try database.run("INSERT OR REPLACE INTO catalog_sources (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                              [.text(catalog.name), .text(catalog.url), .text(catalog.username), .text(catalog.password),
                               .text(catalog.authenticationType), .text(catalog.tokenURL), .text(catalog.accessToken),
-                              .text(catalog.lcpHashedPassphrase), .real(catalog.addedAt.timeIntervalSince1970)])
+                              .text(catalog.lcpHashedPassphrase),
+                              catalog.tokenExpiresAt.map { .real($0.timeIntervalSince1970) } ?? .null,
+                              .real(catalog.addedAt.timeIntervalSince1970)])
         }
     }
 
     /// Records how the catalog signs in and its current token (nil: signed out).
     public func setSignIn(name: String, type: String?, tokenURL: String?, accessToken: String?,
-                          lcpHashedPassphrase: String?) throws(LibraryError) {
+                          lcpHashedPassphrase: String?, tokenExpiresAt: Date?) throws(LibraryError) {
         try locked { database throws(SQLiteError) in
             try database.run("""
-                UPDATE catalog_sources SET auth_type = ?, token_url = ?, access_token = ?, lcp_hashed_passphrase = ?
+                UPDATE catalog_sources SET auth_type = ?, token_url = ?, access_token = ?, lcp_hashed_passphrase = ?,
+                    token_expires_at = ?
                 WHERE name = ?
-                """, [.text(type), .text(tokenURL), .text(accessToken), .text(lcpHashedPassphrase), .text(name)])
+                """, [.text(type), .text(tokenURL), .text(accessToken), .text(lcpHashedPassphrase),
+                      tokenExpiresAt.map { .real($0.timeIntervalSince1970) } ?? .null, .text(name)])
         }
     }
 

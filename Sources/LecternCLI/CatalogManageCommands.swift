@@ -134,6 +134,7 @@ struct CatalogSignOutCommand: AsyncParsableCommand {
             catalog.tokenURL = nil
             catalog.accessToken = nil
             catalog.lcpHashedPassphrase = nil
+            catalog.tokenExpiresAt = nil
             try store.save(catalog)
         } catch let error as LibraryError {
             Output.error(error.userMessage)

@@ -49,10 +49,11 @@ struct CatalogSource {
         guard let username = saved.username, let password = saved.password else { return CurlHTTPClient() }
         let name = saved.name
         let signIn = CatalogSignIn(type: saved.authenticationType, tokenURL: saved.tokenURL, accessToken: saved.accessToken,
-                                   lcpHashedPassphrase: saved.lcpHashedPassphrase)
+                                   lcpHashedPassphrase: saved.lcpHashedPassphrase, tokenExpiresAt: saved.tokenExpiresAt)
         return CatalogSession(catalogURL: saved.url, username: username, password: password, signIn: signIn) { signIn in
             try? CatalogStore().setSignIn(name: name, type: signIn.type, tokenURL: signIn.tokenURL,
-                                          accessToken: signIn.accessToken, lcpHashedPassphrase: signIn.lcpHashedPassphrase)
+                                          accessToken: signIn.accessToken, lcpHashedPassphrase: signIn.lcpHashedPassphrase,
+                                          tokenExpiresAt: signIn.tokenExpiresAt)
         }
     }
 }

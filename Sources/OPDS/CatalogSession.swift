@@ -11,12 +11,16 @@ public struct CatalogSignIn: Sendable, Hashable {
     public var accessToken: String?
     /// The LCP user key the token response carried.
     public var lcpHashedPassphrase: String?
+    /// When the token expires (from the token response's `expires_in`).
+    public var tokenExpiresAt: Date?
 
-    public init(type: String? = nil, tokenURL: String? = nil, accessToken: String? = nil, lcpHashedPassphrase: String? = nil) {
+    public init(type: String? = nil, tokenURL: String? = nil, accessToken: String? = nil, lcpHashedPassphrase: String? = nil,
+                tokenExpiresAt: Date? = nil) {
         self.type = type
         self.tokenURL = tokenURL
         self.accessToken = accessToken
         self.lcpHashedPassphrase = lcpHashedPassphrase
+        self.tokenExpiresAt = tokenExpiresAt
     }
 }
 
@@ -70,6 +74,17 @@ public final class CatalogSession: HTTPClient, Sendable {
                           isCancelled: @escaping @Sendable () -> Bool) -> Result<HTTPResponse, HTTPError> {
         guard isCatalogOrigin(request.url) else { return viaPlain(request, path: path, onProgress: onProgress, isCancelled: isCancelled) }
         var signedInNow = false
+        // A token known to have expired is renewed before it is sent (that counts as the
+        // one sign-in of this exchange).
+        let current = signIn
+        if current.type == AuthenticationDocument.oauthPassword, let tokenURL = current.tokenURL,
+           let expiry = current.tokenExpiresAt, expiry <= Date() {
+            signedInNow = true
+            switch token(from: tokenURL, wrong: .other("wrong user name or password")) {
+            case .success(let renewed): update(renewed)
+            case .failure(let error): return .failure(error)
+            }
+        }
         while true {
             let sent = signIn
             let result = hops(request, path: path, onProgress: onProgress, isCancelled: isCancelled)
@@ -178,8 +193,10 @@ public final class CatalogSession: HTTPClient, Sendable {
                   !token.isEmpty else {
                 return .failure(.other("the catalog's sign-in endpoint did not give a token"))
             }
+            let expiresIn = json["expires_in"]?.double ?? json["expires_in"]?.string.flatMap(Double.init)
             return .success(CatalogSignIn(type: AuthenticationDocument.oauthPassword, tokenURL: url, accessToken: token,
-                                          lcpHashedPassphrase: json["lcp_hashed_passphrase"]?.string ?? signIn.lcpHashedPassphrase))
+                                          lcpHashedPassphrase: json["lcp_hashed_passphrase"]?.string ?? signIn.lcpHashedPassphrase,
+                                          tokenExpiresAt: expiresIn.map { Date().addingTimeInterval($0) }))
         }
     }
 

@@ -159,4 +159,25 @@ import TestSupport
         #expect(result.stderr.contains("sends your password only to the catalog's own"), "\(result.stderr)")
         #expect(foreign.requests.isEmpty)
     }
+
+    /// A token whose `expires_in` has passed is renewed before it is sent, not after a 401.
+    @Test func anExpiredTokenIsRenewedBeforeItIsSent() throws {
+        var tokenRoute = TestHTTPRoute("/token", headers: ["Content-Type": "application/json"], text: "", methods: ["POST"])
+        tokenRoute.sequence = [Data(#"{"access_token": "short", "expires_in": 0}"#.utf8),
+                               Data(#"{"access_token": "long", "expires_in": 3600}"#.utf8)]
+        let server = try TestHTTPServer(routes: [
+            Self.protected("/feed.xml", accepting: ["Bearer short", "Bearer long"],
+                           document: Self.document("http://opds-spec.org/auth/oauth/password", token: "/token")),
+            tokenRoute,
+        ])
+        #expect(try lectern.run(["catalog", "add", server.url("/feed.xml"), "--name", "lib",
+                                 "--username", "1234", "--password", "0000"]).status == 0)
+        for _ in 0..<3 {
+            let result = try lectern.run(["catalog", "browse", "lib"])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let log = server.requests.map { "\($0.method) \($0.path) \($0.headers["authorization"] ?? "-")" }
+        #expect(log == ["GET /feed.xml -", "POST /token -", "GET /feed.xml Bearer short",
+                        "POST /token -", "GET /feed.xml Bearer long", "GET /feed.xml Bearer long"], "\(log)")
+    }
 }
