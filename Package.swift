@@ -94,7 +94,7 @@ let package = Package(
         ]),
 
         // OPDS 1.2 (Atom) and 2.0 (JSON) catalogs, in one model.
-        .target(name: "OPDS", dependencies: ["Shared", "LibXML", "LibCurl"]),
+        .target(name: "OPDS", dependencies: ["Shared", "LibXML"]),
 
         // The command line.
         .target(name: "LecternCLI", dependencies: [

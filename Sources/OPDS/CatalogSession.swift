@@ -24,14 +24,16 @@ public struct CatalogSignIn: Sendable, Hashable {
     }
 }
 
-/// The HTTP client of one catalog with a user name and password (Authentication for OPDS 1.0).
+/// The HTTP client of one catalog with a user name and password (Authentication for OPDS 1.0),
+/// over the plain client (libcurl by default) with its redirects turned off.
 ///
 /// Requests to the catalog's origin carry its credentials (Basic, or an OAuth bearer token got
 /// from the token endpoint with the password); a 401 there signs in once (a new token when the
 /// old one expired) and retries; a second 401 is "wrong card number or PIN". Redirects on the
 /// catalog's origin are followed hop by hop, and as soon as one leads to another origin the
 /// rest of the exchange goes through the plain client with no credentials. Requests for other
-/// origins never carry them.
+/// origins never carry them. (libcurl's own redirect handling decides by host, and its rules
+/// changed between versions: the origin check is made here, for every hop.)
 public final class CatalogSession: HTTPClient, Sendable {
     private let origin: String?
     private let username: String
@@ -39,7 +41,6 @@ public final class CatalogSession: HTTPClient, Sendable {
     private let state: Mutex<CatalogSignIn>
     private let onChange: @Sendable (CatalogSignIn) -> Void
     private let plain: any HTTPClient
-    private let transport = SingleHopTransport()
 
     /// `onChange` is called with the new state after each sign-in (to save the token).
     public init(catalogURL: String, username: String, password: String, signIn: CatalogSignIn = CatalogSignIn(),
@@ -150,7 +151,9 @@ public final class CatalogSession: HTTPClient, Sendable {
             }
             var signed = current
             if let authorization = authorization() { signed.headers["Authorization"] = authorization }
-            let result = transport.send(signed, to: path, onProgress: onProgress, isCancelled: isCancelled)
+            signed.followRedirects = false
+            let result = path.map { plain.download(signed, to: $0, onProgress: onProgress ?? { _, _ in }, isCancelled: isCancelled) }
+                ?? plain.send(signed)
             guard case .success(let response) = result, [301, 302, 303, 307, 308].contains(response.statusCode),
                   let location = response.headers["location"] else { return result }
             let next = Href.resolve(location.trimmed, against: current.url)
@@ -179,10 +182,12 @@ public final class CatalogSession: HTTPClient, Sendable {
             return .failure(.other("the catalog's sign-in endpoint is on another host; Lectern sends your password only to the catalog's own"))
         }
         let body = "grant_type=password&username=" + Self.formEncoded(username) + "&password=" + Self.formEncoded(password)
-        let request = HTTPRequest(url: url, method: "POST",
+        var request = HTTPRequest(url: url, method: "POST",
                                   headers: ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"],
                                   body: Data(body.utf8), maxBodySize: 1 << 20)
-        switch transport.send(request) {
+        // A redirect would carry the password elsewhere: the endpoint must answer itself.
+        request.followRedirects = false
+        switch plain.send(request) {
         case .failure(let error): return .failure(error)
         case .success(let response) where response.statusCode == 400 || response.statusCode == 401:
             return .failure(wrong)
