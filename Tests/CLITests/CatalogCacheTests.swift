@@ -41,6 +41,19 @@ import TestSupport
         #expect(never.stderr.contains("no copy of this feed was kept to read offline"))
     }
 
+    @Test func aFeedWithOnlyLastModifiedIsAskedIfModifiedSince() throws {
+        let date = "Wed, 25 Nov 2026 10:00:00 GMT"
+        let server = try TestHTTPServer(routes: [
+            TestHTTPRoute("/feed.xml", headers: ["Content-Type": "application/atom+xml", "Last-Modified": date],
+                          body: CatalogCommandTests.fixture("lectern_opds1_acquisition.xml")),
+        ])
+        let first = try lectern.run(["catalog", server.url("/feed.xml")])
+        let second = try lectern.run(["catalog", server.url("/feed.xml")])
+        #expect(first.status == 0 && second.status == 0, "\(first.stderr) \(second.stderr)")
+        #expect(second.stdout == first.stdout)
+        #expect(server.requests.map { $0.headers["if-modified-since"] } == [nil, date])
+    }
+
     @Test func aCaptivePortalAndASignedInFeedAreNotKept() throws {
         var route = TestHTTPRoute("/private.xml", headers: ["Content-Type": "application/atom+xml"],
                                   text: #"<feed xmlns="http://www.w3.org/2005/Atom"><id>p</id><title>Mine</title></feed>"#)

@@ -20,7 +20,8 @@ Configuration (JSON object):
           "methods": ["GET", "HEAD"],   # optional; other methods get 405
           "status": 200,                # default 200
           "headers": {"Content-Type": "text/plain"},  # with an ETag, a request whose
-                                        # If-None-Match is that ETag gets 304
+                                        # If-None-Match is that ETag gets 304 (with only a
+                                        # Last-Modified: If-Modified-Since equal to it)
           "body": "text",               # body as UTF-8 text, or
           "body_base64": "...",         # body as base64, or
           "body_file": "/path",         # body read from a file (at each request)
@@ -208,6 +209,10 @@ class Handler(BaseHTTPRequestHandler):
         etag = next((value for name, value in headers.items() if name.lower() == "etag"), None)
         if etag is not None and self.headers.get("If-None-Match") == etag:
             self._send(304, {"ETag": etag}, b"")
+            return
+        modified = next((value for name, value in headers.items() if name.lower() == "last-modified"), None)
+        if modified is not None and etag is None and self.headers.get("If-Modified-Since") == modified:
+            self._send(304, {"Last-Modified": modified}, b"")
             return
         content = route_body(route)
         if "sequence_base64" in route:
