@@ -14,8 +14,8 @@ extension ReaderApp {
         overlays.removeAll()
         openingAt = locator
         credentialsCancelled = false
-        // The picture libraries start while the publication opens (their first use is slow).
-        if pictureOutput.protocol != nil { Task.detached(priority: .userInitiated) { PicturesWarmUp.run() } }
+        // The picture libraries start while a comic or PDF opens (their first use is slow).
+        warmUpPicturesWhileOpening(path)
         page = .opening(entry?.title ?? LibraryImporter.fileName(path))
         render()
         let open = dependencies.open
@@ -102,6 +102,7 @@ extension ReaderApp {
         let column = textColumn(columns: columns)
         let pages = makePictureDisplay(for: opened.publication)
         let figures = pages == nil ? makeFigureDisplay(for: opened.publication) : nil
+        warmUpPicturesIfNeeded(for: opened.publication, drawsPictures: pages != nil || figures != nil)
         let session = ReaderSession(opened: opened, entry: entry, options: layoutOptions(width: column.width, figures: figures != nil),
                                     column: column, rows: max(1, rows - 1), measuresPictures: figures != nil)
         session.path = path

@@ -90,6 +90,8 @@ public final class ReaderApp {
     var indexing: (task: Task<Void, Never>, cancel: CancellationFlag)?
     /// Where the publication being opened is to be shown instead of its saved position.
     var openingAt: Locator?
+    /// Whether the picture libraries were started (``warmUpPicturesIfNeeded(for:drawsPictures:)``).
+    var picturesWarmedUp = false
     /// Reading positions, written in order (``PositionWriter``).
     let positions = PositionWriter()
     /// The picture display that drew last, to take its picture away when another page shows.
