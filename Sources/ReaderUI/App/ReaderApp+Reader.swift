@@ -89,6 +89,7 @@ extension ReaderApp {
 
     func layoutOptions(width: Int, figures: Bool = false) -> LayoutOptions {
         var options = LayoutOptions(width: width, justify: config.justify, paragraphIndent: config.paragraphIndent)
+        options.bidi = config.bidi
         if figures {
             let cell = pictureOutput.cell
             options.pictureCell = LayoutOptions.PictureCellSize(width: cell.width, height: cell.height)

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Pictures
 import Shared
+import TextLayout
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,6 +16,7 @@ import Glibc
 /// margin = 2                 # cells kept blank on each side
 /// justify = false            # full justification
 /// paragraph_indent = 2
+/// bidi = "lectern"           # lectern: reorder and shape right-to-left text; terminal: leave it to the terminal
 /// [keys]
 /// page_down = ["space", "pgdn", "J"]   # action = keys (see `?` in the reader)
 /// ```
@@ -24,6 +26,8 @@ public struct ReaderConfig: Sendable {
     public var margin = 2
     public var justify = false
     public var paragraphIndent = 2
+    /// Who orders right-to-left text on screen (`[reader] bidi`).
+    public var bidi: BidiMode = .lectern
     /// How pictures are drawn (`LECTERN_IMAGES` in the environment wins over it).
     public var images: PictureSetting = .auto
     public var keyMap = KeyMap()
@@ -64,6 +68,13 @@ public struct ReaderConfig: Sendable {
             if let margin = reader["margin"]?.integer { self.margin = max(0, min(margin, 40)) }
             if let justify = reader["justify"]?.boolean { self.justify = justify }
             if let indent = reader["paragraph_indent"]?.integer { paragraphIndent = max(0, min(indent, 8)) }
+            if let value = reader["bidi"]?.string {
+                if let mode = BidiMode(rawValue: value.lowercased()) {
+                    bidi = mode
+                } else {
+                    warnings.append("config.toml [reader] bidi: \"\(value)\" is not one of lectern, terminal")
+                }
+            }
         }
         var overrides: [String: [String]] = [:]
         for (action, value) in root["keys"]?.table ?? [:] {
