@@ -42,6 +42,8 @@ public enum ReaderAction: String, Sendable, CaseIterable {
     case wider
     case toggleJustify = "toggle_justify"
     case toggleIndent = "toggle_indent"
+    case cycleMargin = "cycle_margin"
+    case cycleSpacing = "cycle_spacing"
     case toggleFit = "toggle_fit"
     case toggleSpread = "toggle_spread"
     case openImage = "open_image"
@@ -92,6 +94,8 @@ public enum ReaderAction: String, Sendable, CaseIterable {
         case .wider: ["W"]
         case .toggleJustify: ["J"]
         case .toggleIndent: ["I"]
+        case .cycleMargin: ["M"]
+        case .cycleSpacing: ["s"]
         case .toggleFit: ["z"]
         case .toggleSpread: ["D"]
         case .openImage: ["i"]
@@ -144,6 +148,8 @@ public enum ReaderAction: String, Sendable, CaseIterable {
         case .wider: "wider text column, up to the window (saved)"
         case .toggleJustify: "justified or ragged text (saved)"
         case .toggleIndent: "indented or flush paragraphs (saved)"
+        case .cycleMargin: "margins: 0, 2, 4, 6 or 8 cells on each side (saved)"
+        case .cycleSpacing: "blank lines between paragraphs: 0, 1 or 2 (saved)"
         case .redraw: "redraw the screen"
         case .toggleFit: "pictures (comics, PDF pages): fit the page or the width (then j k pan)"
         case .toggleSpread: "comics: two pages side by side, in reading order (the cover alone)"
