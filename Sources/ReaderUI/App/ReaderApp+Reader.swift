@@ -365,6 +365,8 @@ extension ReaderApp {
             nextTheme()
         case .narrower, .wider, .toggleJustify, .toggleIndent, .cycleMargin, .cycleSpacing:
             changeLayoutSetting(action, session: session)
+        case .lookUp:
+            lookUpWord(session)
         case .select:
             startSelection(session)
         case .print:
