@@ -31,6 +31,20 @@ import Testing
         #expect(codePoints(alone.text.trimmingLeadingSpaces) == ["FEFB"])
     }
 
+    @Test func persianLettersJoinToo() throws {
+        // پدر (father): peh initial, dal final, reh isolated (dal does not join to the left).
+        let line = try layout("<p dir=\"rtl\">پدر</p>", width: 5).lines[0]
+        #expect(codePoints(line.text.trimmingLeadingSpaces) == ["FEAD", "FEAA", "FB58"])
+    }
+
+    @Test func theLamOfALigatureTakesNoCell() throws {
+        // The view measures clusters with CellWidth when it splits a span for highlights.
+        #expect(CellWidth.of("\u{FEFF}" as Character) == 0)
+        let line = try layout("<p dir=\"rtl\">لا</p>", width: 4).lines[0]
+        let characters = line.spans.flatMap(\.characters)
+        #expect(characters.reduce(0) { $0 + CellWidth.of($1) } == 1)
+    }
+
     @Test func offsetsStayOnTheLettersOfTheDocument() throws {
         let laidOut = try layout("<p dir=\"rtl\">السلام عليكم</p>", width: 20)
         // Copying takes the letters, not their shapes.
