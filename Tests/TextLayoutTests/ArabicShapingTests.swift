@@ -63,6 +63,11 @@ import Testing
         // The first column on the right: كتب (kaf initial, teh medial, beh final), then لا.
         #expect(table.texts[0].contains("\u{FEFB}"))
         #expect(table.texts[0].hasSuffix("\u{FE90}\u{FE98}\u{FEDB}"))
+        // A cell of several paragraphs: each shaped on its own line.
+        let cell = try layout("<table><tr><td>Latin</td><td><p dir=\"rtl\">كتب</p><p dir=\"rtl\">لا</p></td></tr></table>", width: 20)
+        #expect(cell.texts.contains { $0.contains("\u{FE90}\u{FE98}\u{FEDB}") })
+        #expect(cell.texts.contains { $0.contains("\u{FEFB}") })
+        #expect(layoutProblems(cell) == [])
     }
 
     @Test func terminalModeSendsLogicalOrderUnshaped() throws {
