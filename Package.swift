@@ -68,17 +68,20 @@ let package = Package(
         .target(name: "AudioPlayback", dependencies: ["Shared", "LibMPV"]),
 
         // Text layout for the terminal: XHTML to styled blocks to lines of cells (no ncurses).
-        .target(name: "TextLayout", dependencies: ["Shared", "LibXML", "CLecternFriBidi"],
-                exclude: ["Unicode/generate_cell_width_table.py", "Unicode/generate_diacritic_table.py"]),
+        .target(name: "TextLayout", dependencies: ["Shared", "LibXML", "CLecternFriBidi", "TerminalCells"],
+                exclude: ["Unicode/generate_diacritic_table.py"]),
+        // How many terminal cells a character takes (Lectern's own Unicode table, not wcwidth):
+        // shared by the layout and the screen, which knows nothing else of the layout.
+        .target(name: "TerminalCells", exclude: ["generate_cell_width_table.py"]),
 
         // Pictures for the terminal: images decoded in memory, drawn as sixel, kitty, iTerm2 or
         // coloured symbols in text cells.
         .target(name: "Pictures", dependencies: ["Shared", "CLecternPictures"]),
 
         // The terminal front end: ncurses behind `Terminal`, the library database, the screens.
-        .target(name: "Terminal", dependencies: ["CLecternCurses", "TextLayout"]),
+        .target(name: "Terminal", dependencies: ["CLecternCurses", "TerminalCells"]),
         .target(name: "Bookshelf", dependencies: ["Shared", "LibSQLite", "LibCrypto"]),
-        .target(name: "ReaderUI", dependencies: ["Terminal", "Bookshelf", "Shared", "TextLayout", "LibrarySearch", "Pictures"]),
+        .target(name: "ReaderUI", dependencies: ["Terminal", "TerminalCells", "Bookshelf", "Shared", "TextLayout", "LibrarySearch", "Pictures"]),
         // Library-wide full-text search: the indexer over the library's publications (SQLite FTS5).
         .target(name: "LibrarySearch", dependencies: ["Bookshelf", "TextLayout", "Shared"]),
 
@@ -115,10 +118,10 @@ let package = Package(
         .testTarget(name: "SharedTests", dependencies: ["Shared", "LibZip", "TestSupport"]),
         .testTarget(name: "StreamerTests", dependencies: ["Streamer", "LibPoppler", "TestSupport"]),
         .testTarget(name: "PublicationServerTests", dependencies: ["PublicationServer", "Shared", "LibCrypto", "Zlib", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["TestSupport", "TextLayout", "Streamer"]),
-        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "Shared", "Streamer", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport", "TextLayout", "TerminalCells", "Streamer"]),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TerminalCells", "Shared", "Streamer", "TestSupport"]),
         .testTarget(name: "LibrarySearchTests", dependencies: ["LibrarySearch", "Bookshelf", "Streamer", "Shared", "TestSupport"]),
-        .testTarget(name: "ReaderUITests", dependencies: ["ReaderUI", "Bookshelf", "Terminal", "TextLayout", "Shared", "Streamer", "TestSupport"]),
+        .testTarget(name: "ReaderUITests", dependencies: ["ReaderUI", "Bookshelf", "Terminal", "TerminalCells", "TextLayout", "Shared", "Streamer", "TestSupport"]),
         .testTarget(name: "UITests", dependencies: ["TestSupport"]),
         .testTarget(name: "LCPTests", dependencies: ["LCP", "LCPSQLite", "Streamer", "Shared", "LibCrypto", "LibZip", "TestSupport"]),
         .testTarget(name: "AudioPlaybackTests", dependencies: ["AudioPlayback", "Streamer", "Shared", "TestSupport"]),

@@ -8,21 +8,31 @@ struct CatalogCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "catalog",
         abstract: "Browse OPDS catalogs and get their publications.",
-        subcommands: [CatalogBrowseCommand.self, CatalogGetCommand.self],
+        subcommands: [CatalogBrowseCommand.self, CatalogSearchCommand.self, CatalogGetCommand.self, CatalogAddCommand.self,
+                      CatalogListCommand.self, CatalogRemoveCommand.self, CatalogSignOutCommand.self],
         defaultSubcommand: CatalogBrowseCommand.self
     )
 }
 
-/// `lectern catalog [browse] URL [--json] [--search WORDS] [--page next|previous|first|last]`.
+/// `lectern catalog [browse] NAME|URL [--href H] [--json] [--search WORDS] [--page next|previous|first|last]`.
 struct CatalogBrowseCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "browse",
         abstract: "Show a catalog feed: its navigation entries and publications, numbered.",
-        discussion: "URL is an http(s) URL or a file. Exit status: 0 shown, 1 the feed cannot be had, 2 it is not a catalog."
+        discussion: """
+            NAME is a catalog saved with `lectern catalog add`; URL an http(s) URL or a file. \
+            Exit status: 0 shown, 1 the feed cannot be had, 2 it is not a catalog.
+            """
     )
 
-    @Argument(help: "The feed's URL or file path.")
+    @Argument(help: "A saved catalog's name, or the feed's URL or file path.")
     var url: String
+
+    @Option(help: "Show this feed of the catalog instead of its first (an href `--json` shows, absolute or relative).")
+    var href: String?
+
+    @Flag(help: "Show the copy kept from the last time, without asking the server.")
+    var offline = false
 
     @Option(help: "Search the catalog for these words (through its search link) and show the results.")
     var search: String?
@@ -34,7 +44,8 @@ struct CatalogBrowseCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let feed = try CatalogLoading.feed(url: url, search: search, page: page)
+        let source = try CatalogSource.resolve(url)
+        let feed = try CatalogLoading.feed(source, href: href, search: search, page: page, offline: offline)
         if json {
             Output.json(CatalogJSON.feed(feed))
         } else {
@@ -47,10 +58,11 @@ extension OPDSPageDirection: ExpressibleByArgument {}
 
 /// Reaching the feed a `catalog` command asks for, with errors told at the edge.
 enum CatalogLoading {
-    static let reader = CatalogReader(client: CurlHTTPClient())
-
-    static func feed(url: String, search: String? = nil, page: OPDSPageDirection? = nil) throws -> OPDSFeed {
-        var feed = try load(url)
+    static func feed(_ source: CatalogSource, href: String? = nil, search: String? = nil,
+                     page: OPDSPageDirection? = nil, offline: Bool = false) throws -> OPDSFeed {
+        let reader = source.reader(offline: offline)
+        let url = href.map { Href.resolve($0, against: source.url) } ?? source.url
+        var feed = try load(url, reader)
         if let search {
             let searchURL: String?
             do { searchURL = try reader.searchURL(in: feed, terms: search) } catch {
@@ -61,23 +73,53 @@ enum CatalogLoading {
                 Output.error("\(url): this catalog offers no search")
                 throw ExitStatus.someFailed
             }
-            feed = try load(searchURL)
+            feed = try load(searchURL, reader)
         }
         if let page {
             guard let link = feed.page(page) else {
                 Output.error("\(url): the feed has no \(page.rawValue) page")
                 throw ExitStatus.someFailed
             }
-            feed = try load(link.href)
+            feed = try load(link.href, reader)
         }
         return feed
     }
 
-    private static func load(_ url: String) throws -> OPDSFeed {
+    private static func load(_ url: String, _ reader: CatalogReader) throws -> OPDSFeed {
         do { return try reader.feed(at: url) } catch {
             Output.error(error.description)
             if case .document = error { throw ExitStatus.cannotOpen }
             throw ExitStatus.someFailed
+        }
+    }
+}
+
+/// `lectern catalog search NAME|URL WORDS [--json]`.
+struct CatalogSearchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Search a catalog (through its search link) and show the results, numbered.",
+        discussion: "Exit status: 0 shown, 1 the search cannot be made, 2 the answer is not a catalog."
+    )
+
+    @Argument(help: "A saved catalog's name, or the feed's URL or file path.")
+    var catalog: String
+
+    @Argument(help: "The words to search for.")
+    var query: String
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    @Flag(help: "Show the copy of the results kept from the last same search, without asking the server.")
+    var offline = false
+
+    func run() async throws {
+        let feed = try CatalogLoading.feed(try CatalogSource.resolve(catalog), search: query, offline: offline)
+        if json {
+            Output.json(CatalogJSON.feed(feed))
+        } else {
+            CatalogText.show(feed)
         }
     }
 }

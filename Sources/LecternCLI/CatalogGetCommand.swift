@@ -22,7 +22,7 @@ struct CatalogGetCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The feed's URL or file path.")
+    @Argument(help: "A saved catalog's name, or the feed's URL or file path.")
     var url: String
 
     @Argument(help: "The entry: its number, identifier or title.")
@@ -31,8 +31,15 @@ struct CatalogGetCommand: AsyncParsableCommand {
     @Option(name: [.short, .long], help: "The folder to download into. Default: the current folder.")
     var output: String?
 
+    @Option(help: "A feed of the catalog to find the entry in (an href `--json` shows), instead of its first.")
+    var href: String?
+
+    @Option(help: ArgumentHelp("The LCP passphrase of a borrowed book, stored so it opens without asking.", valueName: "secret"))
+    var passphrase: String?
+
     func run() async throws {
-        let feed = try CatalogLoading.feed(url: url)
+        let source = try CatalogSource.resolve(url)
+        let feed = try CatalogLoading.feed(source, href: href)
         let publication = try find(in: feed)
         let links = publication.acquisitionLinks
         guard let link = Self.choose(links) else {
@@ -49,8 +56,8 @@ struct CatalogGetCommand: AsyncParsableCommand {
         let directory = output ?? FileManager.default.currentDirectoryPath
         Interruption.install()
         let path = link.acquisitionTypes.contains(CatalogFormat.lcpLicense)
-            ? try await borrow(link, into: directory)
-            : try download(link, into: directory, title: publication.metadata.title)
+            ? try await borrow(link, into: directory, client: source.client)
+            : try download(link, into: directory, title: publication.metadata.title, client: source.client)
         try await importIntoLibrary(path)
         Output.line(path)
     }
@@ -83,7 +90,7 @@ struct CatalogGetCommand: AsyncParsableCommand {
         throw ExitStatus.cannotOpen
     }
 
-    private func download(_ link: OPDSLink, into directory: String, title: String) throws -> String {
+    private func download(_ link: OPDSLink, into directory: String, title: String, client: any HTTPClient) throws -> String {
         guard Href.isHTTP(link.href) else {
             Output.error("\(link.href): only http and https downloads are supported")
             throw ExitStatus.cannotOpen
@@ -91,7 +98,7 @@ struct CatalogGetCommand: AsyncParsableCommand {
         let name = Self.fileName(title: title, href: link.href, type: link.type)
         let path = directory + "/" + name
         let progress = ProgressBar()
-        let result = CurlHTTPClient().download(
+        let result = client.download(
             HTTPRequest(url: link.href, timeout: 0), to: path,
             onProgress: { received, expected in
                 if let expected, expected > 0 {
@@ -120,18 +127,11 @@ struct CatalogGetCommand: AsyncParsableCommand {
         }
     }
 
-    private func borrow(_ link: OPDSLink, into directory: String) async throws -> String {
-        let license: Data
-        switch await CurlHTTPClient().send(HTTPRequest(url: link.href, maxBodySize: 1 << 20)) {
-        case .success(let response) where response.isSuccess:
-            license = response.body
-        case .success(let response):
-            Output.error("\(link.href): the server answered HTTP \(response.statusCode)")
-            throw ExitStatus.someFailed
-        case .failure(let error):
-            Output.error("\(link.href): \(error)")
-            throw ExitStatus.someFailed
-        }
+    private func borrow(_ link: OPDSLink, into directory: String, client: any HTTPClient) async throws -> String {
+        let (license, hashedPassphrase) = try await CatalogBorrow.license(from: link, client: client)
+        let signIn = (client as? CatalogSession)?.signIn
+        CatalogPassphrase.store(hashedPassphrase ?? signIn?.lcpHashedPassphrase,
+                                typed: passphrase, license: license)
         let progress = ProgressBar()
         let result = await LCPSetup.withService { service in
             await service.acquirePublication(from: license, in: directory,

@@ -61,6 +61,13 @@ public enum OPDS2Parser {
         return []
     }
 
+    /// A lone OPDS 2 publication document (`application/opds-publication+json`, what a borrow
+    /// link answers), read from `url`.
+    static func publication(_ bytes: [UInt8], url: String) -> OPDSPublication? {
+        guard let json = try? JSONParser.parse(bytes) else { return nil }
+        return publications(.array([json]), resolver: CatalogURL(base: url)).first
+    }
+
     private static func publications(_ value: JSONValue?, resolver: CatalogURL) -> [OPDSPublication] {
         (value?.array ?? []).compactMap { item in
             guard let object = item.object, let metadata = object["metadata"]?.object else { return nil }
@@ -100,6 +107,8 @@ public enum OPDS2Parser {
                 properties.prices = [OPDSPrice(value: amount, currency: text(price["currency"]) ?? "")]
             }
             properties.indirectAcquisitions = indirect(json["indirectAcquisition"], depth: 0)
+            properties.lcpHashedPassphrase = json["lcp_hashed_passphrase"]?.string
+            properties.lcpHashedPassphrase = json["lcp_hashed_passphrase"]?.string
             if let availability = json["availability"]?.object, let state = text(availability["state"]) {
                 properties.availability = OPDSAvailability(state: state, since: text(availability["since"]),
                                                            until: text(availability["until"]))

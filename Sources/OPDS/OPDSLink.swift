@@ -62,6 +62,9 @@ public struct OPDSLinkProperties: Sendable, Hashable {
     /// For a facet link: whether it is the active one, and its facet group's title (OPDS 1).
     public var isActiveFacet: Bool
     public var facetGroup: String?
+    /// The LCP user key the catalog hands out with a borrow (`lcp_hashed_passphrase`), so the
+    /// book opens without asking for the passphrase. A secret: never shown.
+    public var lcpHashedPassphrase: String?
 
     public init(numberOfItems: Int? = nil, prices: [OPDSPrice] = [],
                 indirectAcquisitions: [OPDSIndirectAcquisition] = [], availability: OPDSAvailability? = nil,

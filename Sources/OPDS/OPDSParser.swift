@@ -18,6 +18,17 @@ public enum OPDSParser {
         }
     }
 
+    /// A lone publication: an OPDS 2 publication document or an Atom entry (what a borrow link
+    /// answers with the loan's acquisition links); nil when the bytes are neither.
+    public static func publication(_ bytes: [UInt8], url: String) -> OPDSPublication? {
+        guard bytes.count <= maxDocumentSize else { return nil }
+        switch firstSignificantByte(bytes) {
+        case UInt8(ascii: "{"): return OPDS2Parser.publication(bytes, url: url)
+        case UInt8(ascii: "<"): return (try? OPDS1Parser.parse(bytes, url: url))?.publications.first
+        default: return nil
+        }
+    }
+
     /// An HTML page (a captive portal, an error page) rather than XML: `<!DOCTYPE html` or `<html`
     /// near the start.
     static func looksLikeHTML(_ bytes: [UInt8]) -> Bool {

@@ -1,6 +1,6 @@
 import CLecternCurses
 import FoundationEssentials
-import TextLayout
+import TerminalCells
 #if canImport(Glibc)
 import Glibc
 #endif

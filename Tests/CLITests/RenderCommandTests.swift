@@ -4,6 +4,7 @@ import Streamer
 import Testing
 import TestSupport
 import TextLayout
+import TerminalCells
 
 /// `lectern render` on real samples, run as a process.
 @Suite struct RenderCommandTests {

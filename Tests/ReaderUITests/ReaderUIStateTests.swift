@@ -6,6 +6,7 @@ import Shared
 import Terminal
 import TestSupport
 import TextLayout
+import TerminalCells
 
 /// The reader's and the bookshelf's states without a terminal.
 struct ReaderUIStateTests {

@@ -19,7 +19,9 @@ Configuration (JSON object):
           "match": "exact",             # "exact" (default) or "prefix"
           "methods": ["GET", "HEAD"],   # optional; other methods get 405
           "status": 200,                # default 200
-          "headers": {"Content-Type": "text/plain"},
+          "headers": {"Content-Type": "text/plain"},  # with an ETag, a request whose
+                                        # If-None-Match is that ETag gets 304 (with only a
+                                        # Last-Modified: If-Modified-Since equal to it)
           "body": "text",               # body as UTF-8 text, or
           "body_base64": "...",         # body as base64, or
           "body_file": "/path",         # body read from a file (at each request)
@@ -27,6 +29,13 @@ Configuration (JSON object):
                                         # for 200 answers); false = always send everything
           "content_length": true,       # send Content-Length (default true)
           "delay": 0.0,                 # seconds to wait before answering
+          "authorization": ["Basic ..."], # optional: accepted Authorization header values;
+                                        # any other (or none) gets the "refusal" answer
+          "body_contains": "password=x",  # optional: the request body must contain this,
+                                        # else the "refusal" answer
+          "refusal": {"status": 401, "headers": {}, "body_base64": "..."},
+          "sequence_base64": ["...", "..."],  # optional: bodies served in turn (the last
+                                        # one repeats), instead of "body"
           "behaviour": "respond"        # "respond" (default): the answer above;
                                         # "hang": accept, read the request, never answer;
                                         # "close": close the connection without answering;
@@ -186,9 +195,32 @@ class Handler(BaseHTTPRequestHandler):
             self._send(200, {"Content-Type": "application/json"}, payload, self.command != "HEAD")
             return
 
+        accepted = route.get("authorization")
+        wanted = route.get("body_contains")
+        if (accepted is not None and self.headers.get("Authorization") not in accepted) or \
+                (wanted is not None and wanted.encode("utf-8") not in body):
+            refusal = route.get("refusal", {})
+            self._send(int(refusal.get("status", 401)), dict(refusal.get("headers", {})),
+                       base64.b64decode(refusal.get("body_base64", "")))
+            return
+
         status = int(route.get("status", 200))
         headers = dict(route.get("headers", {}))
+        etag = next((value for name, value in headers.items() if name.lower() == "etag"), None)
+        if etag is not None and self.headers.get("If-None-Match") == etag:
+            self._send(304, {"ETag": etag}, b"")
+            return
+        modified = next((value for name, value in headers.items() if name.lower() == "last-modified"), None)
+        if modified is not None and etag is None and self.headers.get("If-Modified-Since") == modified:
+            self._send(304, {"Last-Modified": modified}, b"")
+            return
         content = route_body(route)
+        if "sequence_base64" in route:
+            with STATE_LOCK:
+                served = route.setdefault("_served", 0)
+                route["_served"] = served + 1
+            bodies = route["sequence_base64"]
+            content = base64.b64decode(bodies[min(served, len(bodies) - 1)])
         send_body = self.command != "HEAD"
         if not route.get("content_length", True):
             # Without a length, the end of the body is the end of the connection.

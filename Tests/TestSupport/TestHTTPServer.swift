@@ -35,6 +35,14 @@ public struct TestHTTPRoute: Sendable {
     /// Seconds to wait before answering.
     public var delay: Double
     public var behaviour: Behaviour
+    /// The `Authorization` header values accepted; others (or none) get `refusal`.
+    public var authorization: [String]?
+    /// A string the request body must contain, else `refusal`.
+    public var bodyMustContain: String?
+    /// The answer to a request without an accepted `Authorization` or body (default: 401).
+    public var refusal: (status: Int, headers: [String: String], body: Data) = (401, [:], Data())
+    /// Bodies served in turn, the last one repeating (instead of `body`).
+    public var sequence: [Data]?
 
     public init(_ path: String, status: Int = 200, headers: [String: String] = [:], body: Data = Data(),
                 bodyFile: String? = nil, honoursRanges: Bool = true, sendsContentLength: Bool = true,
@@ -68,6 +76,13 @@ public struct TestHTTPRoute: Sendable {
         ]
         if let bodyFile { object["body_file"] = bodyFile } else { object["body_base64"] = body.base64EncodedString() }
         if let methods { object["methods"] = methods }
+        if let authorization { object["authorization"] = authorization }
+        if let bodyMustContain { object["body_contains"] = bodyMustContain }
+        if authorization != nil || bodyMustContain != nil {
+            object["refusal"] = ["status": refusal.status, "headers": refusal.headers,
+                                 "body_base64": refusal.body.base64EncodedString()] as [String: Any]
+        }
+        if let sequence { object["sequence_base64"] = sequence.map { $0.base64EncodedString() } }
         return object
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 @testable import TextLayout
+import TerminalCells
 
 /// Right-to-left paragraphs: right-aligned, in visual order for a terminal that does not
 /// reorder (the Unicode Bidirectional Algorithm through FriBidi, reordered by cluster).

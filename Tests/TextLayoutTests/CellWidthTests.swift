@@ -1,5 +1,6 @@
 import Testing
 @testable import TextLayout
+import TerminalCells
 
 /// The cell width table and the cluster rules, on characters whose terminal width is known.
 @Suite struct CellWidthTests {

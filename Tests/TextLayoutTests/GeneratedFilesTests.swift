@@ -10,8 +10,8 @@ import TestSupport
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/share/unicode/EastAsianWidth.txt"),
                    "Debian's unicode-data is not installed (make test installs it)"))
     func theCellWidthTableIsUpToDate() throws {
-        let generated = try Command.run(["python3", Self.root + "/Sources/TextLayout/Unicode/generate_cell_width_table.py", "/usr/share/unicode"])
-        #expect(generated == Fixtures.bytes(Self.root + "/Sources/TextLayout/Unicode/CellWidthTable.swift"),
+        let generated = try Command.run(["python3", Self.root + "/Sources/TerminalCells/generate_cell_width_table.py", "/usr/share/unicode"])
+        #expect(generated == Fixtures.bytes(Self.root + "/Sources/TerminalCells/CellWidthTable.swift"),
                 "regenerate CellWidthTable.swift with generate_cell_width_table.py")
     }
 

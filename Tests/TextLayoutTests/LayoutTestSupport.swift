@@ -3,6 +3,7 @@ import Shared
 import Streamer
 import TestSupport
 @testable import TextLayout
+import TerminalCells
 
 /// Converts an HTML fragment (wrapped in a body unless it has its own `<html>`).
 func document(_ html: String, href: String = "OEBPS/chapter.xhtml", language: String? = nil,

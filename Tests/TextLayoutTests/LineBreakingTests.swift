@@ -1,5 +1,6 @@
 import Testing
 @testable import TextLayout
+import TerminalCells
 
 /// Wrapping by cell width: never wider than the column, never a split cluster, breaks where
 /// each script allows them.

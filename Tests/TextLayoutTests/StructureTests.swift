@@ -143,6 +143,21 @@ import Testing
         #expect(spans.first { $0.text == "internal" }?.style.role == .link)
     }
 
+    /// Markers without a number (`*`, `†`) get one each, in superscript, inside their link;
+    /// numbered markers stay as they are.
+    @Test func unnumberedNoteMarkersAreNumbered() throws {
+        let document = try document("""
+            <p>One<a epub:type="noteref" href="#a">*</a>, two<a epub:type="noteref" href="#b">*</a>,
+            three<a epub:type="noteref" href="#c">†</a>, four<a epub:type="noteref" href="#d">4</a>.</p>
+            <aside epub:type="footnote" id="a"><p>A.</p></aside>
+            """)
+        let laidOut = LayoutEngine.layout(document, options: LayoutOptions(width: 80))
+        #expect(laidOut.textLines.first == "One*¹, two*², three†³, four4.")
+        let second = try #require(laidOut.lines[0].spans.first { $0.text == "*²" })
+        #expect(second.style.role == .noteReference)
+        #expect(document.link(of: second.style)?.href.hasSuffix("#b") == true)
+    }
+
     @Test func noteReferencesPointAtHiddenFootnotes() throws {
         let document = try document("""
             <p>Text with a note<a epub:type="noteref" href="#fn1">1</a> and more.</p>

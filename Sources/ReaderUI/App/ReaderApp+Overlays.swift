@@ -22,7 +22,10 @@ extension ReaderApp {
         case .toc(var toc):
             if closes || key == .character("t") || key == .tab { return }
             if key == .enter || key == .character("l") || key == .right {
-                if let entry = toc.selected, let session = currentSession { jump(session, to: entry.href) }
+                if let entry = toc.selected, let session = currentSession {
+                    recordJump(session)
+                    jump(session, to: entry.href)
+                }
                 return
             }
             _ = toc.list.handle(key)
@@ -30,7 +33,10 @@ extension ReaderApp {
         case .bookmarks(var state):
             if closes || key == .character("'") { return }
             if key == .enter, let bookmark = state.selected, let session = currentSession {
-                if let locator = Locator(jsonString: bookmark.locator) { jump(session, to: locator) }
+                if let locator = Locator(jsonString: bookmark.locator) {
+                    recordJump(session)
+                    jump(session, to: locator)
+                }
                 return
             }
             if key == .character("d") || key == .delete, let removed = state.removeSelected(), let store = dependencies.store {
@@ -42,6 +48,7 @@ extension ReaderApp {
             overlays.append(.bookmarks(state))
         case .note(var note):
             if closes || key == .enter || key == .character("f") { return }
+            if stepNote(note, key: key) { return }
             _ = note.scroll(key, rows: rows - 4)
             overlays.append(.note(note))
         case .license(let state):
@@ -58,6 +65,7 @@ extension ReaderApp {
             if closes || key == .character("S") { return }
             if key == .enter || key == .character("l") || key == .right, let hit = state.selected, let session = currentSession {
                 session.search?.current = (hit.chapter, hit.range)
+                recordJump(session)
                 if hit.chapter == session.state.chapter {
                     session.state.reveal(offset: hit.range.lowerBound)
                     savePosition(session)
@@ -98,16 +106,22 @@ extension ReaderApp {
                 message = "Not a percentage: \(text)"
                 return
             }
+            recordJump(session)
             apply(session.state.go(toPercent: value), session)
         case .command:
             // A PDF's page labels ("iv", "12") go to that page.
             if session.source.isPaged, !text.contains("%"), let index = session.source.pageIndex(forLabel: text.trimmed) {
+                recordJump(session)
                 load(session, chapter: index, anchor: .start)
                 return
             }
             switch ReaderCommand(text) {
-            case .goToPercent(let value)?: apply(session.state.go(toPercent: value), session)
-            case .goToChapter(let number)?: load(session, chapter: min(number, session.state.chapterCount) - 1, anchor: .start)
+            case .goToPercent(let value)?:
+                recordJump(session)
+                apply(session.state.go(toPercent: value), session)
+            case .goToChapter(let number)?:
+                recordJump(session)
+                load(session, chapter: min(number, session.state.chapterCount) - 1, anchor: .start)
             case .quit?: backFromReader()
             case .help?: overlays.append(.help(HelpState(keyMap: config.keyMap)))
             case nil: message = "Unknown command: \(text) (try :50% or :q)"
@@ -199,6 +213,7 @@ extension ReaderApp {
                 return
             }
             session.search?.current = (found.chapter, found.range)
+            self.recordJump(session)
             // Which match of the book it is, when the whole book's text is in.
             let complete = session.textIndex
             if complete.isComplete {
@@ -299,38 +314,13 @@ extension ReaderApp {
     /// Opens the `number`-th note reference of the page in a popup (or follows the
     /// `number`-th link when the page has no note reference).
     func followNote(_ session: ReaderSession, number: Int) {
-        guard let layout = session.state.layout, let document = session.document else { return }
-        var notes: [LinkTarget] = [], links: [LinkTarget] = []
-        for index in session.state.visibleLines {
-            for span in layout.lines[index].spans {
-                guard let target = document.link(of: span.style) else { continue }
-                if span.style.role == .noteReference || target.isNoteReference {
-                    if notes.last != target { notes.append(target) }
-                } else if span.style.role == .link, links.last != target {
-                    links.append(target)
-                }
-            }
-        }
+        guard let layout = session.state.layout else { return }
+        let targets = PageTarget.collect(in: layout, lines: session.state.visibleLines)
+        let notes = targets.filter(\.isNote), links = targets.filter { !$0.isNote }
         if notes.count >= number {
-            let target = notes[number - 1]
-            let loader = session.loader
-            let width = max(10, min(70, screen.size.columns - 6))
-            Task { @MainActor [weak self] in
-                let note = await Blocking.run { () -> LaidOutDocument? in
-                    guard let note = NoteResolver(loader: loader).note(for: target, in: document) else { return nil }
-                    return LayoutEngine.layout(note, options: LayoutOptions(width: width, paragraphIndent: 0))
-                }
-                guard let self, case .reader(let current) = self.page, current === session else { return }
-                if let note {
-                    self.overlays.append(.note(NoteState(title: "Note", layout: note)))
-                } else {
-                    self.message = "The note \(target.href) was not found."
-                }
-                self.render()
-            }
+            openNote(session, notes: notes, index: number - 1)
         } else if links.count >= number {
-            let target = links[number - 1]
-            if target.isExternal { message = "External link: \(target.href)" } else { jump(session, to: target.href) }
+            follow(links[number - 1], among: targets, session: session)
         } else {
             message = "No note reference or link on this page."
         }

@@ -163,6 +163,7 @@ extension ReaderApp {
             guard !Task.isCancelled, let self, case .reader(let current) = self.page, current === session else { return }
             session.loadingChapter = nil
             session.selection = nil
+            session.hints = nil
             session.document = document
             session.state.show(chapter: chapter, layout: layout, anchor: anchor)
             self.updateSearchMatches(session)
@@ -307,6 +308,8 @@ extension ReaderApp {
             let layout = await Blocking.run { LayoutEngine.layout(document, options: options) }
             guard generation == session.relayoutGeneration, session.document?.href == document.href else { return }
             session.state.relayout(layout)
+            // The labels name places of the old layout.
+            session.hints = nil
             self?.render()
         }
     }
@@ -314,6 +317,7 @@ extension ReaderApp {
     // MARK: - Keys
 
     func handleReader(_ key: Key, session: ReaderSession) {
+        if handleHintKeys(key, session: session) { return }
         if session.selection != nil {
             handleSelection(key, session: session)
             return
@@ -348,7 +352,7 @@ extension ReaderApp {
         case .command:
             overlays.append(.prompt(PromptState(kind: .command)))
         case .goToPercent:
-            if let count { apply(session.state.go(toPercent: Double(min(count, 100))), session) } else { overlays.append(.prompt(PromptState(kind: .percent))) }
+            if let count { recordJump(session); apply(session.state.go(toPercent: Double(min(count, 100))), session) } else { overlays.append(.prompt(PromptState(kind: .percent))) }
         case .searchNext:
             searchStep(session, forward: true)
         case .searchPrevious:
@@ -359,8 +363,14 @@ extension ReaderApp {
             addBookmark(session)
         case .bookmarks:
             showBookmarks(session)
+        case .hints:
+            startHints(session)
         case .followNote:
             followNote(session, number: count ?? 1)
+        case .jumpBack:
+            stepJump(session, forward: false)
+        case .jumpForward:
+            stepJump(session, forward: true)
         case .nextTheme:
             nextTheme()
         case .narrower, .wider, .toggleJustify, .toggleIndent, .cycleMargin, .cycleSpacing:
@@ -369,6 +379,8 @@ extension ReaderApp {
             lookUpWord(session)
         case .select:
             startSelection(session)
+        case .placeCursor:
+            startSelection(session, cursor: true)
         case .print:
             startPrint(session)
         case .openInBrowser:
@@ -384,6 +396,9 @@ extension ReaderApp {
         case .redraw:
             screen.invalidate()
             picturesInvalidated()
+        case .start, .end:
+            recordJump(session)
+            apply(session.state.perform(action, count: count), session)
         default:
             apply(session.state.perform(action, count: count), session)
         }

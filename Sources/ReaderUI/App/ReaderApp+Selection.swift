@@ -7,15 +7,21 @@ import TextLayout
 extension ReaderApp {
     // MARK: - Selection
 
-    /// Starts a selection at the first character of the page.
-    func startSelection(_ session: ReaderSession) {
+    /// Starts a selection: the search match shown when there is one on the page, else the
+    /// first character of the page; `cursor` places a cursor there to move before anchoring.
+    func startSelection(_ session: ReaderSession, cursor: Bool = false) {
         guard let layout = session.state.layout, layout.document.length > 0 else {
             message = "Nothing to select here."
             return
         }
         let first = session.state.visibleLines.first { !layout.lines[$0].offsets.isEmpty }
         let offset = first.map { layout.lines[$0].offsets.lowerBound } ?? session.state.topOffset
-        session.selection = SelectionState(layout: layout, at: offset)
+        if !cursor, let match = session.search?.current, match.chapter == session.state.chapter,
+           let line = layout.lineIndex(containing: match.range.lowerBound), session.state.visibleLines.contains(line) {
+            session.selection = SelectionState(layout: layout, range: match.range)
+        } else {
+            session.selection = cursor ? .cursor(layout: layout, at: offset) : SelectionState(layout: layout, at: offset)
+        }
         session.selectionNumber += 1
         refreshCopyPermission(session)
     }
@@ -35,8 +41,25 @@ extension ReaderApp {
 
     func handleSelection(_ key: Key, session: ReaderSession) {
         guard var selection = session.selection else { return }
+        if let offer = session.partialCopyOffer {
+            // The answer to "copy what fits?": y copies it; another key does what it does.
+            session.partialCopyOffer = nil
+            if key == .character("y") {
+                copy(offer, session: session)
+                return
+            }
+        }
         let movement: SelectionState.Movement?
         switch key {
+        case .character("v") where !selection.isAnchored, .character(" ") where !selection.isAnchored:
+            selection.anchorHere()
+            session.selection = selection
+            return
+        case .character("o"):
+            selection.swapEnds()
+            session.selection = selection
+            session.state.reveal(offset: selection.cursor)
+            return
         case .character("l"), .right: movement = .characterForward
         case .character("h"), .left: movement = .characterBackward
         case .character("w"), .character("e"): movement = .wordForward
@@ -45,7 +68,7 @@ extension ReaderApp {
         case .character("k"), .up: movement = .lineUp
         case .character("}"), .character(")"): movement = .paragraphForward
         case .character("{"), .character("("): movement = .paragraphBackward
-        case .character("y"), .enter:
+        case .character("y") where selection.isAnchored, .enter where selection.isAnchored:
             copy(selection.text, session: session)
             return
         case .escape, .character("v"), .character("q"), .control("c"):
@@ -90,6 +113,11 @@ extension ReaderApp {
             case .refused(let left):
                 self.message = "Copy refused: the selection has \(Self.characters(count)), "
                     + (left.map { "only \($0) left." } ?? "more than the rights allow.")
+                // What fits can still go, if the person wants it.
+                if let left, left > 0, left < count, session.selectionNumber == number {
+                    session.partialCopyOffer = String(text.prefix(left))
+                    self.message! += " y copies the first \(Self.characters(left)) · other keys go on selecting"
+                }
             case .copied(let left):
                 // Unless a new selection was started meanwhile.
                 if session.selectionNumber == number { session.selection = nil }

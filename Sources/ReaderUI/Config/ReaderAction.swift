@@ -36,6 +36,10 @@ public enum ReaderAction: String, Sendable, CaseIterable {
     case previousAudioChapter = "previous_audio_chapter"
     case faster
     case slower
+    case hints
+    case jumpBack = "jump_back"
+    case jumpForward = "jump_forward"
+    case placeCursor = "cursor"
     case help
     case nextTheme = "next_theme"
     case narrower
@@ -69,15 +73,19 @@ public enum ReaderAction: String, Sendable, CaseIterable {
         case .end: ["G", "end"]
         case .goToPercent: ["%"]
         case .command: [":"]
-        case .tableOfContents: ["t", "tab"]
+        case .tableOfContents: ["t"]
         case .search: ["/"]
         case .searchNext: ["n"]
         case .searchPrevious: ["N"]
         case .searchResults: ["S"]
         case .addBookmark: ["m"]
         case .bookmarks: ["'", "B"]
-        case .followNote: ["f", "enter"]
+        case .hints: ["f"]
+        case .followNote: ["enter"]
+        case .jumpBack: ["C-o", "backspace"]
+        case .jumpForward: ["tab"]
         case .select: ["v"]
+        case .placeCursor: ["c"]
         case .print: ["p"]
         case .openInBrowser: ["o"]
         case .playPause: ["a"]
@@ -131,8 +139,12 @@ public enum ReaderAction: String, Sendable, CaseIterable {
         case .searchResults: "every match of the search, in a list (/ prefixes: re: regex · w: whole word · c: case · a: accents)"
         case .addBookmark: "bookmark this page"
         case .bookmarks: "bookmarks (Enter jumps, d deletes)"
-        case .followNote: "open the first note reference on the page in a popup"
-        case .select: "select text: w b word, j k line, } { paragraph, h l character, y copy, esc cancel"
+        case .hints: "label the links and notes of the page; type a label to follow one (web links ask first)"
+        case .followNote: "the first note of the page in a popup (3 enter: the third), else its link"
+        case .jumpBack: "back where the last jump left (contents, link, search, %, bookmark, g G)"
+        case .jumpForward: "forward again in the jump list (tab is C-i)"
+        case .select: "select from the search match or the page's start: w b j k } { h l extend, o other end, y copy"
+        case .placeCursor: "place a cursor (w b j k h l), then v selects from there"
         case .print: "print pages of this chapter (or PDF pages), within the publication's print rights"
         case .openInBrowser: "open this chapter in the web browser (figures, SVG, MathML), with the same rights"
         case .playPause: "audiobooks: play or pause (the track shown, from where it was left)"

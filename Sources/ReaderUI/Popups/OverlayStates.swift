@@ -29,6 +29,10 @@ public struct NoteState: Sendable {
     public let title: String
     public let layout: LaidOutDocument
     public var top = 0
+    /// The note references of the page the note was opened from, and which one this is
+    /// (`n`/`p` step through them).
+    public var siblings: [PageTarget] = []
+    public var index = 0
 
     public init(title: String, layout: LaidOutDocument) {
         self.title = title
@@ -80,6 +84,22 @@ public struct HelpState: Sendable {
         ]
         var lines = context == .shelf ? shelf + [""] + reader : reader + [""] + shelf
         lines += [
+            "",
+            "Hint mode (f)",
+            "  " + TextFitting.pad("a s d f…", to: 18) + " the label shown on a link or note: follow it (a web or mail link asks: y opens with xdg-open)",
+            "  " + TextFitting.pad("esc", to: 18) + " cancel",
+            "",
+            "Note popup",
+            "  " + TextFitting.pad("n p → ←", to: 18) + " next and previous note of the page",
+            "  " + TextFitting.pad("j k space b", to: 18) + " scroll",
+            "  " + TextFitting.pad("esc q enter", to: 18) + " close",
+            "",
+            "Selection (v) and cursor (c)",
+            "  " + TextFitting.pad("w b j k } { h l", to: 18) + " move the cursor, or the end of the selection",
+            "  " + TextFitting.pad("v space", to: 18) + " with a cursor: start the selection there",
+            "  " + TextFitting.pad("o", to: 18) + " move the other end instead",
+            "  " + TextFitting.pad("y enter", to: 18) + " copy; past the copy allowance, y again copies what fits",
+            "  " + TextFitting.pad("esc v", to: 18) + " cancel",
             "",
             "Passphrase dialog",
             "  " + TextFitting.pad("enter", to: 18) + " open with this passphrase",

@@ -26,6 +26,15 @@ final class ReaderSession {
     var search: SearchState?
     /// The selection in progress (`v`), nil when not selecting.
     var selection: SelectionState?
+    /// The part of a refused selection that the copy allowance left still takes, offered
+    /// to the person (`y` copies it).
+    var partialCopyOffer: String?
+    /// Hint mode (`f`): the page's links and notes labelled, waiting for a label.
+    var hints: HintMode?
+    /// An external link waiting for the person's yes before it is handed to `xdg-open`.
+    var pendingExternalLink: String?
+    /// Where the person was before each jump, for going back and forward.
+    var jumps = JumpList()
     /// The audiobook's playback, when the engine is there (made on the first audio key).
     var playback: (any AudiobookPlaybackController)?
     /// The position saved when the book was last closed: where playback resumes.

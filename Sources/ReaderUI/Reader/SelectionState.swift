@@ -9,6 +9,9 @@ import TextLayout
 public struct SelectionState: Sendable {
     public private(set) var anchor: Int
     public private(set) var cursor: Int
+    /// False while the person places the start (a one-character cursor that moves whole, `c`);
+    /// true once the selection runs from the anchor.
+    public private(set) var isAnchored = true
     /// The chapter's text, one `Character` per document offset.
     private let characters: [Character]
     private let layout: LaidOutDocument
@@ -20,6 +23,32 @@ public struct SelectionState: Sendable {
         let start = characters.isEmpty ? 0 : min(max(0, offset), characters.count - 1)
         anchor = start
         cursor = start
+    }
+
+    /// Selects `range` (a search match), the cursor at its end.
+    public init(layout: LaidOutDocument, range: Range<Int>) {
+        self.init(layout: layout, at: range.lowerBound)
+        guard !characters.isEmpty else { return }
+        cursor = min(max(anchor, range.upperBound - 1), characters.count - 1)
+    }
+
+    /// A cursor to place before anchoring (``anchorHere()``).
+    public static func cursor(layout: LaidOutDocument, at offset: Int) -> SelectionState {
+        var state = SelectionState(layout: layout, at: offset)
+        state.isAnchored = false
+        return state
+    }
+
+    /// Starts the selection at the cursor.
+    public mutating func anchorHere() {
+        anchor = cursor
+        isAnchored = true
+    }
+
+    /// Swaps the ends: the keys then move the other one (both ends can be extended).
+    public mutating func swapEnds() {
+        guard isAnchored else { return }
+        swap(&anchor, &cursor)
     }
 
     /// The selected offsets.
@@ -46,6 +75,11 @@ public struct SelectionState: Sendable {
 
     public mutating func move(_ movement: Movement) {
         guard !characters.isEmpty else { return }
+        guard isAnchored else {
+            moveCursor(movement)
+            anchor = cursor
+            return
+        }
         let last = characters.count - 1
         switch movement {
         case .characterForward: cursor = min(last, cursor + 1)
@@ -80,6 +114,32 @@ public struct SelectionState: Sendable {
             var start = layout.document.blocks[block].offset
             if cursor <= start, block > 0 { start = layout.document.blocks[block - 1].offset }
             cursor = max(0, start)
+        }
+    }
+
+    /// Moves the unanchored cursor: to the start of words and lines, where a selection starts.
+    private mutating func moveCursor(_ movement: Movement) {
+        let last = characters.count - 1
+        switch movement {
+        case .wordForward:
+            var index = cursor
+            while index < last, isWord(index) { index += 1 }
+            while index < last, !isWord(index) { index += 1 }
+            cursor = index
+        case .lineDown, .lineUp:
+            guard let line = layout.lineIndex(containing: cursor) else { return }
+            var target = line
+            repeat {
+                target += movement == .lineDown ? 1 : -1
+            } while layout.lines.indices.contains(target) && layout.lines[target].offsets.isEmpty
+            guard layout.lines.indices.contains(target) else { return }
+            cursor = min(max(0, layout.lines[target].offsets.lowerBound), last)
+        default:
+            // By character, back a word, by paragraph: as the selection's cursor moves.
+            anchor = cursor
+            isAnchored = true
+            move(movement)
+            isAnchored = false
         }
     }
 

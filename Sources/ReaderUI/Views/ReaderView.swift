@@ -1,5 +1,6 @@
 import Terminal
 import TextLayout
+import TerminalCells
 
 /// Draws the reader: the page of the chapter, search matches highlighted, and the status line
 /// (chapter title, page in chapter, book percentage or "—" until it is known).
@@ -18,6 +19,7 @@ enum ReaderView {
                 drawLine(layout.lines[index], row: screenRow, left: session.column.leftMargin, painter: painter,
                          highlights: highlights[index] ?? [])
             }
+            if let hints = session.hints { drawHintLabels(hints, session: session, painter: painter) }
         } else {
             painter.text("Loading…", row: 0, column: session.column.leftMargin, .secondary)
         }
@@ -30,6 +32,7 @@ enum ReaderView {
             return
         }
         screen.setCursor(row: nil)
+        if drawHintStatus(session, painter: painter) { return }
         if let selection = session.selection {
             drawSelectionStatus(selection, session: session, painter: painter, message: message)
             return
@@ -80,6 +83,10 @@ enum ReaderView {
         let row = painter.rows - 1
         let count = selection.text.count
         var left = message ?? "SELECT \(count == 1 ? "1 character" : "\(count) characters")"
+        if message == nil, !selection.isAnchored {
+            painter.bar(" CURSOR · w b j k h l move · v starts the selection here · esc cancels", row: row, .status)
+            return
+        }
         if message == nil, let permission = session.copyPermission, let characters = permission.left {
             left += " · \(characters) left to copy"
         }
@@ -89,7 +96,7 @@ enum ReaderView {
             return
         }
         let allowed = session.copyPermission?.allowed ?? true
-        let action = allowed ? "y copy · esc" : "y copy (not allowed) · esc"
+        let action = allowed ? "y copy · o other end · esc" : "y copy (not allowed) · o other end · esc"
         let actionWidth = TextFitting.width(action)
         painter.bar(" " + TextFitting.truncate(left, to: max(0, painter.columns - actionWidth - 4)), row: row, .status)
         var style = painter.palette[.status]

@@ -1,4 +1,5 @@
 import TextLayout
+import TerminalCells
 
 /// Measuring, truncating and wrapping interface text by terminal cells.
 enum TextFitting {

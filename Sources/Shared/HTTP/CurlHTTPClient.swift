@@ -80,7 +80,8 @@ public struct CurlHTTPClient: HTTPClient {
                     headers: request.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
                     body: request.body.map { [UInt8]($0) }, timeout: request.timeout,
                     connectTimeout: request.timeout > 0 ? min(request.timeout, request.connectTimeout) : request.connectTimeout,
-                    stallTimeout: request.stallTimeout, maxBodySize: request.maxBodySize)
+                    stallTimeout: request.stallTimeout, followRedirects: request.followRedirects,
+                    maxBodySize: request.maxBodySize)
     }
 
     private func convert(_ response: CurlResponse, body: Data) -> HTTPResponse {

@@ -15,6 +15,9 @@ public struct HTTPRequest: Sendable {
     public var stallTimeout: Double
     /// Largest body accepted in memory.
     public var maxBodySize: Int
+    /// Whether the client follows redirects; false returns the 3xx answer itself (with its
+    /// `location`), for callers that decide hop by hop what each origin is sent.
+    public var followRedirects = true
 
     public init(url: String, method: String = "GET", headers: [String: String] = [:], body: Data? = nil,
                 timeout: Double = 30, connectTimeout: Double = HTTPRequest.defaultConnectTimeout,

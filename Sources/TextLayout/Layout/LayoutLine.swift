@@ -1,3 +1,5 @@
+import TerminalCells
+
 /// One laid-out line: spans of text at cell columns, in visual (left-to-right screen) order,
 /// ready to be drawn by a terminal that does not reorder bidirectional text.
 public struct LayoutLine: Sendable {

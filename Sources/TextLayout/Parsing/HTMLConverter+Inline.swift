@@ -1,5 +1,6 @@
 import LibXML
 import Shared
+import TerminalCells
 
 /// Inline styling: text, generated text (images, math, ruby), links and notes.
 extension HTMLConverter {
@@ -131,13 +132,31 @@ extension HTMLConverter {
 
     func link(_ element: XMLElement, _ attributes: Attributes, types: Set<String>, role: String?, _ context: Context, depth: Int) {
         var context = context
+        var isNote = false
         if let target = attributes["href"]?.trimmed, !target.isEmpty, !target.lowercased().hasPrefix("javascript:") {
-            let isNote = types.contains("noteref") || role == "doc-noteref"
+            isNote = types.contains("noteref") || role == "doc-noteref"
             context.style.linkIndex = addLink(target, isNote: isNote)
             context.style.role = isNote ? .noteReference : .link
         }
         if attributes["id"] == nil, let name = attributes["name"] { recordAnchor(name) }
         inline(element, attributes, context, depth: depth)
+        // `*` `*` `†` cannot be told apart on a page: each gets a number of its own, `*¹ *²`.
+        if isNote, Self.isUnnumberedMarker(element.textContent) {
+            unnumberedNoteMarkers += 1
+            appendGenerated(Self.superscript(unnumberedNoteMarkers), role: .noteReference, context)
+        }
+    }
+
+    /// Whether a note reference's text is a symbol without a number or letter (`*`, `†`, `‡`).
+    static func isUnnumberedMarker(_ text: String) -> Bool {
+        let marker = text.trimmed
+        return !marker.isEmpty && marker.count <= 3 && !marker.contains { $0.isLetter || $0.isNumber }
+    }
+
+    /// `number` in superscript digits.
+    static func superscript(_ number: Int) -> String {
+        let digits: [Character] = ["⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"]
+        return String(String(number).compactMap { $0.wholeNumberValue.map { digits[$0] } })
     }
 
     func addLink(_ target: String, isNote: Bool) -> Int {

@@ -1,5 +1,6 @@
 import LibXML
 import Shared
+import TerminalCells
 
 /// Lists: numbering, markers and the indentation of their items.
 extension HTMLConverter {

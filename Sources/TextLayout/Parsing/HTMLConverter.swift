@@ -58,6 +58,8 @@ final class HTMLConverter {
     var images: [TextDocument.ImageReference] = []
     var anchors: [String: TextDocument.Anchor] = [:]
     var notes: [String: TextDocument] = [:]
+    /// The note references seen so far whose marker has no number of its own (`*`, `†`).
+    var unnumberedNoteMarkers = 0
     var title: String?
     var language: String?
     /// The next offset of the document text.

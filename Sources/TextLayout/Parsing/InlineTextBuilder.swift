@@ -1,3 +1,5 @@
+import TerminalCells
+
 /// Accumulates the text of one paragraph from DOM text nodes: HTML whitespace collapsing (or
 /// preservation in `<pre>`), control characters stripped, format characters turned into break
 /// opportunities or bidi marks, cluster widths measured once.

@@ -1,0 +1,59 @@
+import Bookshelf
+import FoundationEssentials
+import OPDS
+import Shared
+
+/// What a `catalog` command names: a saved catalog (by name) or a URL or file, with the HTTP
+/// client that reaches it (signed in when the catalog was saved with a user name).
+struct CatalogSource {
+    /// The saved catalog, when the name was one.
+    let saved: SavedCatalog?
+    /// Its feed's URL or file path.
+    let url: String
+    let client: any HTTPClient
+
+    /// The reader of the source's feeds: through the feed cache unless the catalog signs in
+    /// (personal feeds are not kept), saying on standard error when a kept copy is shown.
+    func reader(offline: Bool = false) -> CatalogReader {
+        let signsIn = client is CatalogSession
+        return CatalogReader(client: client, cache: signsIn ? nil : CatalogFeedCache(), offline: offline && !signsIn) { url, date in
+            Output.error("offline: showing the copy of \(Diagnostics.redacted(url)) kept on \(RFC3339Date.string(date))")
+        }
+    }
+
+    /// The saved catalog named `argument`, else `argument` as a URL or file.
+    static func resolve(_ argument: String) throws -> CatalogSource {
+        let isLocation = Href.isHTTP(argument) || argument.contains("/") || argument.hasPrefix("file:")
+            || FileManager.default.fileExists(atPath: argument)
+        if !isLocation, let saved = try store().catalog(named: argument) {
+            return CatalogSource(saved: saved, url: saved.url, client: client(for: saved))
+        }
+        if !isLocation, !argument.contains(".") {
+            Output.error("\(argument): no saved catalog of that name (see `lectern catalog list`)")
+            throw ExitStatus.cannotOpen
+        }
+        return CatalogSource(saved: nil, url: argument, client: CurlHTTPClient())
+    }
+
+    /// The saved catalogs (the library database).
+    static func store() throws -> CatalogStore {
+        do { return try CatalogStore() } catch {
+            Output.error(error.userMessage)
+            throw ExitStatus.cannotOpen
+        }
+    }
+
+    /// A signed-in session when the catalog has a user name, which saves each new sign-in
+    /// (token) back to the database.
+    static func client(for saved: SavedCatalog) -> any HTTPClient {
+        guard let username = saved.username, let password = saved.password else { return CurlHTTPClient() }
+        let name = saved.name
+        let signIn = CatalogSignIn(type: saved.authenticationType, tokenURL: saved.tokenURL, accessToken: saved.accessToken,
+                                   lcpHashedPassphrase: saved.lcpHashedPassphrase, tokenExpiresAt: saved.tokenExpiresAt)
+        return CatalogSession(catalogURL: saved.url, username: username, password: password, signIn: signIn) { signIn in
+            try? CatalogStore().setSignIn(name: name, type: signIn.type, tokenURL: signIn.tokenURL,
+                                          accessToken: signIn.accessToken, lcpHashedPassphrase: signIn.lcpHashedPassphrase,
+                                          tokenExpiresAt: signIn.tokenExpiresAt)
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import Bookshelf
+import FoundationEssentials
+import Shared
+import Terminal
+import TextLayout
+
+extension ReaderApp {
+    // MARK: - Hint mode (`f`) and following links
+
+    /// Labels every link and note reference of the page (hint mode).
+    func startHints(_ session: ReaderSession) {
+        guard let layout = session.state.layout else { return }
+        let targets = PageTarget.collect(in: layout, lines: session.state.visibleLines)
+        guard !targets.isEmpty else {
+            message = "No note reference or link on this page."
+            return
+        }
+        session.hints = HintMode(targets: targets)
+    }
+
+    /// The keys of hint mode and of the external-link question; false when neither is active.
+    func handleHintKeys(_ key: Key, session: ReaderSession) -> Bool {
+        if let url = session.pendingExternalLink {
+            session.pendingExternalLink = nil
+            if key == .character("y") || key == .character("Y") || key == .enter {
+                openExternally(url)
+            } else {
+                message = "Not opened."
+            }
+            return true
+        }
+        guard var hints = session.hints else { return false }
+        session.hints = nil
+        guard case .character(let character) = key, character.isLetter else {
+            if key != .escape { message = "Hints cancelled." }
+            return true
+        }
+        switch hints.type(character) {
+        case .chosen(let target):
+            follow(target, among: hints.targets, session: session)
+        case .pending:
+            session.hints = hints
+        case .noMatch:
+            message = "No label “\(character)”: hints cancelled."
+        }
+        return true
+    }
+
+    /// Follows `target`: a note opens in a popup (which steps through the page's other notes),
+    /// an internal link is jumped to (remembered in the jump list), an external link is
+    /// opened after the person agrees.
+    func follow(_ target: PageTarget, among targets: [PageTarget], session: ReaderSession) {
+        if target.isNote {
+            let notes = targets.filter(\.isNote)
+            openNote(session, notes: notes, index: notes.firstIndex(of: target) ?? 0)
+        } else if target.target.isExternal {
+            let url = target.target.href
+            guard Self.opensExternally(url) else {
+                message = "Cannot open this kind of link: \(TerminalText.sanitized(url))"
+                return
+            }
+            session.pendingExternalLink = url
+        } else {
+            recordJump(session)
+            jump(session, to: target.target.href)
+        }
+    }
+
+    /// Whether `url` may be handed to the desktop: web pages and mail only (never `file:`
+    /// or a scheme that would run something).
+    static func opensExternally(_ url: String) -> Bool {
+        let lowered = url.lowercased()
+        return ["http://", "https://", "mailto:"].contains { lowered.hasPrefix($0) }
+    }
+
+    /// The question the status line asks before an external link is opened.
+    static func externalLinkQuestion(_ url: String) -> String {
+        "Open \(TerminalText.sanitized(url)) with xdg-open? y opens · any other key cancels"
+    }
+
+    /// Hands `url` to `xdg-open` (found in `PATH`) off the main actor.
+    func openExternally(_ url: String) {
+        let shown = TerminalText.sanitized(url)
+        message = "Opening \(shown)…"
+        Task { @MainActor [weak self] in
+            let status = await Blocking.run { ExternalCommand.run(["xdg-open", url]) }
+            guard let self else { return }
+            switch status {
+            case 0?: self.message = "Opened \(shown) with xdg-open."
+            case nil: self.message = "Cannot open \(shown): xdg-open is not installed."
+            case let code?: self.message = "xdg-open could not open \(shown) (exit status \(code))."
+            }
+            self.render()
+        }
+    }
+
+    // MARK: - Notes
+
+    /// Opens note `index` of `notes` (the page's note references) in a popup, from which
+    /// `n` and `p` step to the next and previous note.
+    func openNote(_ session: ReaderSession, notes: [PageTarget], index: Int) {
+        guard notes.indices.contains(index), let document = session.document else { return }
+        let target = notes[index].target
+        let loader = session.loader
+        let width = max(10, min(70, screen.size.columns - 6))
+        Task { @MainActor [weak self] in
+            let note = await Blocking.run { () -> LaidOutDocument? in
+                guard let note = NoteResolver(loader: loader).note(for: target, in: document) else { return nil }
+                return LayoutEngine.layout(note, options: LayoutOptions(width: width, paragraphIndent: 0))
+            }
+            guard let self, case .reader(let current) = self.page, current === session else { return }
+            if let note {
+                var title = "Note"
+                if notes.count > 1 { title = "Note \(index + 1)/\(notes.count) · n next · p previous" }
+                var state = NoteState(title: title, layout: note)
+                state.siblings = notes
+                state.index = index
+                self.overlays.append(.note(state))
+            } else {
+                self.message = "The note \(TerminalText.sanitized(target.href)) was not found."
+            }
+            self.render()
+        }
+    }
+
+    /// `n`/`p` in a note popup: the next or previous note of the page, if any (true when the
+    /// key was one of them).
+    func stepNote(_ note: NoteState, key: Key) -> Bool {
+        let step: Int
+        switch key {
+        case .character("n"), .right: step = 1
+        case .character("p"), .character("N"), .left: step = -1
+        default: return false
+        }
+        guard let session = currentSession, !note.siblings.isEmpty else { return false }
+        let index = note.index + step
+        guard note.siblings.indices.contains(index) else {
+            message = step > 0 ? "This is the last note of the page." : "This is the first note of the page."
+            overlays.append(.note(note))
+            return true
+        }
+        openNote(session, notes: note.siblings, index: index)
+        return true
+    }
+}
