@@ -1,5 +1,6 @@
 import Testing
 @testable import TextLayout
+import TerminalCells
 
 /// Arabic letters joined into their presentation forms when Lectern does the visual ordering
 /// (FriBidi joining and shaping), lam-alef ligatures included; logical order, unshaped, for
