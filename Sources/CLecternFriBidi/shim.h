@@ -35,4 +35,26 @@ static inline uint32_t lectern_fribidi_mirror(uint32_t scalar) {
     FriBidiChar mirrored = scalar;
     return fribidi_get_mirror_char(scalar, &mirrored) ? mirrored : scalar;
 }
+/// Arabic joining and shaping of one paragraph whose scalars have the embedding `levels`
+/// (from ``lectern_fribidi_levels``): writes to `shaped` each scalar's presentation form
+/// (U+FE70–U+FEFF, U+FB50–U+FDFF), the lam-alef ligatures included — the lam of a ligature
+/// becomes U+FEFF (FRIBIDI_CHAR_FILL), the alef the ligature. Scalars that do not change are
+/// copied. Returns 0, or -1 when out of memory.
+static inline int lectern_fribidi_shape(const uint32_t *text, int length, const int8_t *levels, uint32_t *shaped) {
+    if (length <= 0) return 0;
+    FriBidiCharType *types = malloc(sizeof(FriBidiCharType) * (size_t)length);
+    FriBidiArabicProp *joining = malloc(sizeof(FriBidiArabicProp) * (size_t)length);
+    int result = -1;
+    if (types && joining) {
+        for (int index = 0; index < length; index++) shaped[index] = text[index];
+        fribidi_get_bidi_types(text, length, types);
+        fribidi_get_joining_types(text, length, joining);
+        fribidi_join_arabic(types, length, (const FriBidiLevel *)levels, joining);
+        fribidi_shape(FRIBIDI_FLAGS_ARABIC, (const FriBidiLevel *)levels, length, joining, shaped);
+        result = 0;
+    }
+    free(types);
+    free(joining);
+    return result;
+}
 #endif

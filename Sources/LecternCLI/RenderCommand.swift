@@ -7,12 +7,13 @@ import Pictures
 import Glibc
 #endif
 
-/// `lectern render PATH [--href H] [--width N] [--justify] [--images P --page N --height R]`:
+/// `lectern render PATH [--href H] [--width N] [--justify] [--bidi M] [--images P --page N --height R]`:
 /// prints the text of a publication
 /// laid out exactly as the reader lays it out (same engine, same options), as plain text:
 /// no colour, emphasis invisible (markers would change the layout), headings underlined
 /// (`═` for h1, `─` for h2), list markers, `[image: …]`, tables with `│` borders, right-to-left
-/// paragraphs right-aligned in visual order. One resource, or the whole reading order with a
+/// paragraphs right-aligned in visual order with Arabic letters shaped (`--bidi terminal`: in
+/// logical order, unshaped, for terminals that reorder). One resource, or the whole reading order with a
 /// blank line between resources.
 ///
 /// With `--images`, the pages of a comic or a PDF (or the image `--href` names) are drawn as
@@ -41,6 +42,9 @@ struct RenderCommand: AsyncParsableCommand {
 
     @Flag(help: "Justify paragraphs to the full width.")
     var justify = false
+
+    @Option(help: "Right-to-left text: lectern (visual order, Arabic shaped) or terminal (logical order, for terminals that reorder).")
+    var bidi: BidiMode = .lectern
 
     @Option(help: "Draw pictures (comic and PDF pages, an image --href): auto, kitty, sixel, iterm, symbols or off (default: off, the text).")
     var images: PictureSetting = .off
@@ -76,6 +80,7 @@ struct RenderCommand: AsyncParsableCommand {
             return
         }
         var options = LayoutOptions(width: width ?? Self.environmentColumns ?? 80, justify: justify)
+        options.bidi = bidi
         // With pictures, the images of the text are drawn where the reader draws them.
         let figures = pictures.flatMap { FigureRenderer(publication: publication, output: $0.output) }
         if let figures {
@@ -170,3 +175,5 @@ struct RenderCommand: AsyncParsableCommand {
         return columns
     }
 }
+
+extension BidiMode: ExpressibleByArgument {}

@@ -12,7 +12,9 @@ import CLecternPoppler
 /// - Right-to-left runs come back wrapped in bidi embedding marks (RLE/LRE/PDF), reversed
 ///   from drawing order. See ``BidiText`` for the repair and for what remains.
 enum PageText {
-    static func extract(_ page: OpaquePointer) -> String {
+    /// The page's text, and its blocks (``PageStructure``) when poppler's layout gives a box
+    /// for every character.
+    static func read(_ page: OpaquePointer) -> (text: String, blocks: [PDFTextBlock]?) {
         var width = 0.0, height = 0.0
         lectern_poppler_page_get_size(page, &width, &height)
         var forward = lectern_poppler_rectangle(x1: 0, y1: 0, x2: width, y2: height)
@@ -21,21 +23,22 @@ enum PageText {
         let backwardText = takeString(lectern_poppler_page_get_selected_text(page, &backward)) ?? ""
         let useBackward = contentCount(backwardText) > contentCount(forwardText)
         let text = useBackward ? backwardText : forwardText
-        guard text.unicodeScalars.contains(where: BidiText.isEmbeddingMark) else { return text }
+        let hasMarks = text.unicodeScalars.contains(where: BidiText.isEmbeddingMark)
 
         // The layout gives one box per character of the same selection (marks excluded).
         var area = useBackward ? backward : forward
         var rectangles: UnsafeMutablePointer<lectern_poppler_rectangle>?
         var count: UInt32 = 0
         guard lectern_poppler_page_get_text_layout_for_area(page, &area, &rectangles, &count) != 0, let rectangles else {
-            return BidiText.strippingMarks(text)
+            return (hasMarks ? BidiText.strippingMarks(text) : text, nil)
         }
         defer { lectern_g_free(rectangles) }
         let boxes = (0..<Int(count)).map { index in
             let rectangle = rectangles[index]
             return BidiText.Box(x1: rectangle.x1, y1: rectangle.y1, x2: rectangle.x2, y2: rectangle.y2)
         }
-        return BidiText.logicalText(text, boxes: boxes)
+        let logical = hasMarks ? BidiText.logicalText(text, boxes: boxes) : text
+        return (logical, PageLine.lines(logical, boxes: boxes).map(PageStructure.blocks))
     }
 
     /// Characters that carry content: no whitespace, no bidi marks.

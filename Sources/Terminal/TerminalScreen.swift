@@ -91,7 +91,8 @@ public final class TerminalScreen {
             let cells = CellWidth.of(character)
             if skip > 0 { skip -= max(cells, 1); continue }
             if width + cells > limit { break }
-            if let scalar = character.unicodeScalars.first, scalar.value < 0x20 || scalar.value == 0x7F { continue }
+            // U+FEFF: the lam of a lam-alef ligature the layout drew with the alef; zero width.
+            if let scalar = character.unicodeScalars.first, scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0xFEFF { continue }
             clipped.append(character)
             width += cells
         }

@@ -33,6 +33,18 @@ import TestSupport
             """)
     }
 
+    /// `[reader] bidi`: who orders right-to-left text; an unknown value warns and keeps Lectern.
+    @Test func bidiModeIsRead() throws {
+        let path = Fixtures.temporaryDirectory("config") + "/config.toml"
+        #expect(ReaderConfig.load(path: path).bidi == .lectern)
+        try Data("[reader]\nbidi = \"terminal\"\n".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(ReaderConfig.load(path: path).bidi == .terminal)
+        try Data("[reader]\nbidi = \"mlterm\"\n".utf8).write(to: URL(fileURLWithPath: path))
+        let config = ReaderConfig.load(path: path)
+        #expect(config.bidi == .lectern)
+        #expect(config.warnings == ["config.toml [reader] bidi: \"mlterm\" is not one of lectern, terminal"])
+    }
+
     @Test func aConfigWithoutThemeGetsOneAtTheTop() throws {
         let path = Fixtures.temporaryDirectory("config") + "/config.toml"
         try Data("theme_dir = \"/x\"\n".utf8).write(to: URL(fileURLWithPath: path))

@@ -14,9 +14,17 @@ func document(_ html: String, href: String = "OEBPS/chapter.xhtml", language: St
 }
 
 /// Lays out an HTML fragment.
-func layout(_ html: String, width: Int, justify: Bool = false, paragraphIndent: Int = 2, language: String? = nil) throws -> LaidOutDocument {
-    LayoutEngine.layout(try document(html, language: language),
-                        options: LayoutOptions(width: width, justify: justify, paragraphIndent: paragraphIndent))
+func layout(_ html: String, width: Int, justify: Bool = false, paragraphIndent: Int = 2, language: String? = nil,
+            bidi: BidiMode = .lectern) throws -> LaidOutDocument {
+    var options = LayoutOptions(width: width, justify: justify, paragraphIndent: paragraphIndent)
+    options.bidi = bidi
+    return LayoutEngine.layout(try document(html, language: language), options: options)
+}
+
+extension String {
+    /// The text with Arabic presentation forms folded back to the letters (NFKC), for tests
+    /// about order rather than shape.
+    var unshaped: String { precomposedStringWithCompatibilityMapping }
 }
 
 extension LaidOutDocument {

@@ -83,7 +83,7 @@ import Testing
         #expect(text.allSatisfy { $0.direction == .rightToLeft })
         #expect(text.filter { $0.width == 50 }.count > text.count / 2)
         // The heading "ما هو السرطان؟" reads, left to right on screen, with the question mark first.
-        #expect(laidOut.textLines.contains { $0.hasSuffix("؟ناطرسلا وه ام") })
+        #expect(laidOut.textLines.contains { $0.unshaped.hasSuffix("؟ناطرسلا وه ام") })
     }
 
     @Test func childrensLiteratureListsAreNumberedAndNested() async throws {

@@ -88,7 +88,9 @@ extension ReaderApp {
     }
 
     func layoutOptions(width: Int, figures: Bool = false) -> LayoutOptions {
-        var options = LayoutOptions(width: width, justify: config.justify, paragraphIndent: config.paragraphIndent)
+        var options = LayoutOptions(width: width, justify: config.justify, paragraphIndent: config.paragraphIndent,
+                                    paragraphSpacing: config.paragraphSpacing)
+        options.bidi = config.bidi
         if figures {
             let cell = pictureOutput.cell
             options.pictureCell = LayoutOptions.PictureCellSize(width: cell.width, height: cell.height)
@@ -290,28 +292,6 @@ extension ReaderApp {
     }
 
     /// Lays the chapter out again for the new window size, keeping the first line's place.
-    /// Changes the text column or the paragraph style while reading, lays the chapter out
-    /// again at the same place, and saves the setting in config.toml.
-    func changeLayoutSetting(_ action: ReaderAction, session: ReaderSession) {
-        let columns = screen.size.columns
-        let current = config.textWidth > 0 ? min(config.textWidth, columns) : columns
-        switch action {
-        case .narrower: config.textWidth = max(20, current - 4)
-        case .wider: config.textWidth = current + 4 >= columns ? 0 : current + 4
-        case .toggleJustify: config.justify.toggle()
-        case .toggleIndent: config.paragraphIndent = config.paragraphIndent > 0 ? 0 : 2
-        default: return
-        }
-        relayout(session, force: true)
-        let width = config.textWidth == 0 ? "the window's width" : "\(config.textWidth) columns"
-        message = "Text: \(width), \(config.justify ? "justified" : "ragged"), \(config.paragraphIndent > 0 ? "indented" : "flush") paragraphs"
-        do {
-            try ReaderConfig.saveReaderSettings(config)
-        } catch {
-            message = "Could not save the setting: \(error)"
-        }
-    }
-
     func relayout(_ session: ReaderSession, force: Bool = false) {
         let (rows, columns) = screen.size
         session.state.rows = max(1, rows - 1)
@@ -394,8 +374,10 @@ extension ReaderApp {
             stepJump(session, forward: true)
         case .nextTheme:
             nextTheme()
-        case .narrower, .wider, .toggleJustify, .toggleIndent:
+        case .narrower, .wider, .toggleJustify, .toggleIndent, .cycleMargin, .cycleSpacing:
             changeLayoutSetting(action, session: session)
+        case .lookUp:
+            lookUpWord(session)
         case .select:
             startSelection(session)
         case .placeCursor:

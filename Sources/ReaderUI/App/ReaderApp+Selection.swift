@@ -74,6 +74,9 @@ extension ReaderApp {
         case .escape, .character("v"), .character("q"), .control("c"):
             session.selection = nil
             return
+        case .character("K"):
+            lookUpWord(session)
+            return
         default:
             movement = nil
         }

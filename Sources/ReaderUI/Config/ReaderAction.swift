@@ -46,6 +46,9 @@ public enum ReaderAction: String, Sendable, CaseIterable {
     case wider
     case toggleJustify = "toggle_justify"
     case toggleIndent = "toggle_indent"
+    case cycleMargin = "cycle_margin"
+    case cycleSpacing = "cycle_spacing"
+    case lookUp = "look_up"
     case toggleFit = "toggle_fit"
     case toggleSpread = "toggle_spread"
     case openImage = "open_image"
@@ -100,6 +103,9 @@ public enum ReaderAction: String, Sendable, CaseIterable {
         case .wider: ["W"]
         case .toggleJustify: ["J"]
         case .toggleIndent: ["I"]
+        case .cycleMargin: ["M"]
+        case .cycleSpacing: ["s"]
+        case .lookUp: ["K"]
         case .toggleFit: ["z"]
         case .toggleSpread: ["D"]
         case .openImage: ["i"]
@@ -156,6 +162,9 @@ public enum ReaderAction: String, Sendable, CaseIterable {
         case .wider: "wider text column, up to the window (saved)"
         case .toggleJustify: "justified or ragged text (saved)"
         case .toggleIndent: "indented or flush paragraphs (saved)"
+        case .cycleMargin: "margins: 0, 2, 4, 6 or 8 cells on each side (saved)"
+        case .cycleSpacing: "blank lines between paragraphs: 0, 1 or 2 (saved)"
+        case .lookUp: "look up in a dictionary (sdcv, else dict) the selected word, or the page's first word"
         case .redraw: "redraw the screen"
         case .toggleFit: "pictures (comics, PDF pages): fit the page or the width (then j k pan)"
         case .toggleSpread: "comics: two pages side by side, in reading order (the cover alone)"

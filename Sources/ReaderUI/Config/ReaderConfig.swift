@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Pictures
 import Shared
+import TextLayout
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,6 +16,8 @@ import Glibc
 /// margin = 2                 # cells kept blank on each side
 /// justify = false            # full justification
 /// paragraph_indent = 2
+/// paragraph_spacing = 0      # blank lines between paragraphs
+/// bidi = "lectern"           # lectern: reorder and shape right-to-left text; terminal: leave it to the terminal
 /// [keys]
 /// page_down = ["space", "pgdn", "J"]   # action = keys (see `?` in the reader)
 /// ```
@@ -24,6 +27,10 @@ public struct ReaderConfig: Sendable {
     public var margin = 2
     public var justify = false
     public var paragraphIndent = 2
+    /// Blank lines between paragraphs (`[reader] paragraph_spacing`, 0 to 3).
+    public var paragraphSpacing = 0
+    /// Who orders right-to-left text on screen (`[reader] bidi`).
+    public var bidi: BidiMode = .lectern
     /// How pictures are drawn (`LECTERN_IMAGES` in the environment wins over it).
     public var images: PictureSetting = .auto
     public var keyMap = KeyMap()
@@ -64,6 +71,14 @@ public struct ReaderConfig: Sendable {
             if let margin = reader["margin"]?.integer { self.margin = max(0, min(margin, 40)) }
             if let justify = reader["justify"]?.boolean { self.justify = justify }
             if let indent = reader["paragraph_indent"]?.integer { paragraphIndent = max(0, min(indent, 8)) }
+            if let spacing = reader["paragraph_spacing"]?.integer { paragraphSpacing = max(0, min(spacing, 3)) }
+            if let value = reader["bidi"]?.string {
+                if let mode = BidiMode(rawValue: value.lowercased()) {
+                    bidi = mode
+                } else {
+                    warnings.append("config.toml [reader] bidi: \"\(value)\" is not one of lectern, terminal")
+                }
+            }
         }
         var overrides: [String: [String]] = [:]
         for (action, value) in root["keys"]?.table ?? [:] {
@@ -79,11 +94,10 @@ public struct ReaderConfig: Sendable {
         try save("theme", "\"\(name)\"", inTable: nil, path: path)
     }
 
-    /// Saves the reading settings changed with keys in the reader (`[reader]` table).
-    public static func saveReaderSettings(_ config: ReaderConfig, path: String = ReaderConfig.path) throws {
-        try save("text_width", String(config.textWidth), inTable: "reader", path: path)
-        try save("justify", config.justify ? "true" : "false", inTable: "reader", path: path)
-        try save("paragraph_indent", String(config.paragraphIndent), inTable: "reader", path: path)
+    /// Saves one reading setting changed with a key in the reader (`[reader]` table): only
+    /// its line changes.
+    public static func saveReaderSetting(_ key: String, _ value: String, path: String = ReaderConfig.path) throws {
+        try save(key, value, inTable: "reader", path: path)
     }
 
     /// Rewrites one setting of `config.toml` (``ConfigFileEditor``), atomically.

@@ -106,8 +106,7 @@ public struct HelpState: Sendable {
             "  " + TextFitting.pad("C-r F2", to: 18) + " show or hide what is typed",
             "  " + TextFitting.pad("esc", to: 18) + " cancel (the publication stays locked)",
             "",
-            "Key bindings and the theme: $XDG_CONFIG_HOME/lectern/config.toml",
-        ]
+        ] + ConfigHelp.lines
         self.lines = lines
     }
 

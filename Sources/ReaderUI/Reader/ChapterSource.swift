@@ -102,8 +102,8 @@ struct ChapterSource: Sendable {
             }
             return document
         case .pages(let pages, _):
-            let text = pages.text(ofPage: index) ?? ""
-            return SyntheticDocuments.page(text: text, href: href(index), label: pages.pageLabel(ofPage: index), language: publication.metadata.languages.first)
+            let blocks = pages.textBlocks(ofPage: index) ?? []
+            return SyntheticDocuments.page(blocks: blocks, href: href(index), label: pages.pageLabel(ofPage: index), language: publication.metadata.languages.first)
         }
     }
 }

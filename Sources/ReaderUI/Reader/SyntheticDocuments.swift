@@ -27,26 +27,26 @@ enum SyntheticDocuments {
             ?? (try! ContentDocumentParser.parse(html: Array("<p>—</p>".utf8), href: link.href))
     }
 
-    /// A PDF page's text as a document: paragraphs at blank lines, the lines of a paragraph
-    /// reflowed to the window (a word hyphenated at a line end is joined again).
-    static func page(text: String, href: String, label: String?, language: String?) -> TextDocument {
+    /// A PDF page's text as a document: headings as headings, running heads and page numbers
+    /// as paragraphs of their own, the lines of a paragraph reflowed to the window (a word
+    /// hyphenated at a line end is joined again).
+    static func page(blocks: [PageTextBlock], href: String, label: String?, language: String?) -> TextDocument {
         var html = "<html><body>"
-        var paragraph = ""
-        func flush() {
-            if !paragraph.isEmpty { html += "<p>\(escape(paragraph))</p>" }
-            paragraph = ""
-        }
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = String(line).trimmed
-            if trimmed.isEmpty { flush(); continue }
-            if paragraph.hasSuffix("-"), let first = trimmed.first, first.isLowercase {
-                paragraph.removeLast()
-                paragraph += trimmed
-            } else {
-                paragraph += paragraph.isEmpty ? trimmed : " " + trimmed
+        for block in blocks {
+            var paragraph = ""
+            for line in block.text.split(separator: "\n") {
+                let trimmed = String(line).trimmed
+                if trimmed.isEmpty { continue }
+                if paragraph.hasSuffix("-"), let first = trimmed.first, first.isLowercase {
+                    paragraph.removeLast()
+                    paragraph += trimmed
+                } else {
+                    paragraph += paragraph.isEmpty ? trimmed : " " + trimmed
+                }
             }
+            guard !paragraph.isEmpty else { continue }
+            html += block.kind == .heading ? "<h2>\(escape(paragraph))</h2>" : "<p>\(escape(paragraph))</p>"
         }
-        flush()
         if html == "<html><body>" { html += "<p>(This page has no text.)</p>" }
         html += "</body></html>"
         return (try? ContentDocumentParser.parse(html: Array(html.utf8), href: href, language: language))

@@ -15,11 +15,20 @@ public protocol PageTextService: PublicationService {
     /// logical order; nil when the page does not exist or cannot be read.
     func text(ofPage index: Int) -> String?
 
+    /// The page's text in blocks: headings, paragraphs (lines joined by `"\n"`), and running
+    /// heads and page numbers apart, for a reader that reflows it; nil as ``text(ofPage:)``.
+    func textBlocks(ofPage index: Int) -> [PageTextBlock]?
+
     /// The page's label from the document (`/PageLabels`), else its 1-based number.
     func pageLabel(ofPage index: Int) -> String?
 }
 
 extension PageTextService {
+    /// The text as one paragraph, for services that know no more of the page's layout.
+    public func textBlocks(ofPage index: Int) -> [PageTextBlock]? {
+        text(ofPage: index).map { $0.isEmpty ? [] : [PageTextBlock(kind: .paragraph, text: $0)] }
+    }
+
     /// The first page at or after `start` (wrapping around) whose text contains `query`,
     /// compared without regard to case; nil when no page does.
     public func firstPage(containing query: String, from start: Int = 0) -> Int? {
@@ -52,4 +61,24 @@ extension Publication {
 extension PublicationServicesBuilder {
     /// The role of the page text service.
     public static let pageText = "PageTextService"
+}
+
+/// A block of a page's text (see ``PageTextService/textBlocks(ofPage:)``).
+public struct PageTextBlock: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        /// Lines set larger than the page's running text.
+        case heading
+        /// Running text, its lines joined by `"\n"`.
+        case paragraph
+        /// A running head or foot, or a page number.
+        case margin
+    }
+
+    public let kind: Kind
+    public let text: String
+
+    public init(kind: Kind, text: String) {
+        self.kind = kind
+        self.text = text
+    }
 }

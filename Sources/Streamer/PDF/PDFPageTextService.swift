@@ -27,6 +27,17 @@ final class PDFPageTextService: PageTextService, PageRenderingService {
         resolve()?.text(ofPage: index)
     }
 
+    func textBlocks(ofPage index: Int) -> [PageTextBlock]? {
+        resolve()?.textBlocks(ofPage: index)?.map { block in
+            let kind: PageTextBlock.Kind = switch block.kind {
+            case .heading: .heading
+            case .paragraph: .paragraph
+            case .margin: .margin
+            }
+            return PageTextBlock(kind: kind, text: block.text)
+        }
+    }
+
     func pageLabel(ofPage index: Int) -> String? {
         guard let document = resolve(), index >= 0, index < document.pageCount else { return nil }
         // Labels are read once for all pages: "go to page" looks through every one.

@@ -6,12 +6,16 @@ import CLecternFriBidi
 /// and isolates, weak and neutral types, bracket pairs); a cluster takes the level of its
 /// first scalar. Reordering a line (rules L1–L2) and mirroring (L4) are done per line by
 /// ``VisualOrder``, on clusters, so a cluster is never split or reordered inside.
-/// Arabic shaping is left to the terminal: only the order changes.
+/// Arabic letters are also shaped here (joining and lam-alef ligatures, see ``shapes``), for
+/// terminals that draw each code point as it comes; the view uses them only when Lectern
+/// does the visual ordering (``BidiMode/lectern``).
 enum BidiResolver {
     /// The levels of `characters` (with bidi formatting `marks` inserted before the given
     /// cluster indices) and the paragraph's resolved direction; nil if FriBidi fails.
+    /// `shapes`: the presentation form of each cluster's first scalar, when the paragraph has
+    /// Arabic letters (nil otherwise; see ``InlineText/shapes``).
     static func levels(_ characters: Clusters, marks: [(index: Int, scalar: UInt32)], direction: BaseDirection)
-        -> (levels: [Int8], direction: TextDirection)? {
+        -> (levels: [Int8], direction: TextDirection, shapes: [UInt32]?)? {
         var scalars: [UInt32] = []
         scalars.reserveCapacity(characters.count + marks.count)
         var firstScalar = [Int](repeating: 0, count: characters.count)
@@ -46,7 +50,28 @@ enum BidiResolver {
             }
         }
         guard resolved >= 0 else { return nil }
-        return (firstScalar.map { scalarLevels[$0] }, resolved == 1 ? .rightToLeft : .leftToRight)
+        let shapes = shapes(scalars, levels: scalarLevels).map { shaped in firstScalar.map { shaped[$0] } }
+        return (firstScalar.map { scalarLevels[$0] }, resolved == 1 ? .rightToLeft : .leftToRight, shapes)
+    }
+
+    /// Each scalar's Arabic presentation form (FriBidi joining and shaping, lam-alef
+    /// ligatures included); nil when there is no Arabic letter to shape or FriBidi fails.
+    static func shapes(_ scalars: [UInt32], levels: [Int8]) -> [UInt32]? {
+        guard scalars.contains(where: isArabicJoining) else { return nil }
+        var shaped = [UInt32](repeating: 0, count: scalars.count)
+        let status = scalars.withUnsafeBufferPointer { text in
+            levels.withUnsafeBufferPointer { levels in
+                shaped.withUnsafeMutableBufferPointer { shaped in
+                    lectern_fribidi_shape(text.baseAddress, Int32(text.count), levels.baseAddress, shaped.baseAddress)
+                }
+            }
+        }
+        return status == 0 ? shaped : nil
+    }
+
+    /// Letters of the Arabic blocks that have presentation forms to join with.
+    static func isArabicJoining(_ scalar: UInt32) -> Bool {
+        (0x0620...0x06D5).contains(scalar) || (0x0750...0x077F).contains(scalar) || (0x08A0...0x08FF).contains(scalar)
     }
 
     /// The mirrored glyph of a cluster shown right-to-left (`(` ↔ `)`), when it has one.

@@ -98,6 +98,7 @@ public enum LayoutEngine {
     }
 
     static func layoutBlock(_ block: TextBlock, index: Int, firstLineIndent: Int, options: LayoutOptions, into lines: inout [LayoutLine]) {
+        let block = block.forDisplay(options.bidi)
         let width = options.width
         let (startIndent, endIndent) = indents(block, width: width)
         let available = width - startIndent - endIndent

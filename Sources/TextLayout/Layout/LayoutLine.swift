@@ -92,7 +92,8 @@ public struct LineSpan: Sendable {
     /// The text to draw.
     public var text: String {
         var result = ""
-        for character in characters { result.append(character) }
+        // U+FEFF: the lam of a lam-alef ligature, drawn by the alef (see `BidiMode`).
+        for character in characters where character != "\u{FEFF}" { result.append(character) }
         return result
     }
     /// The cells the span occupies.

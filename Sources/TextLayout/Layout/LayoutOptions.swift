@@ -24,6 +24,9 @@ public struct LayoutOptions: Sendable, Hashable {
     /// The size of a terminal cell in pixels when images are drawn as pictures (rows are left
     /// for each image whose size the document knows); nil: images stay text placeholders.
     public var pictureCell: PictureCellSize?
+    /// Who orders right-to-left text: Lectern (reordered, mirrored, Arabic shaped) or a
+    /// terminal that does it itself (logical order).
+    public var bidi: BidiMode = .lectern
     /// The most rows a picture takes (a page of the window, so that it can be seen whole).
     public var maxPictureRows: Int = 20
 

@@ -62,6 +62,10 @@ public struct Clusters: RandomAccessCollection, Sendable {
                 for scalar in character.unicodeScalars { UTF8.encode(scalar) { bytes.append($0) } }
             } else if leads[index] < 0x80 {
                 bytes.append(UInt8(leads[index]))
+            } else if leads[index] == 0xFEFF {
+                // Not written: a zero-width no-break space is the lam of a lam-alef ligature
+                // on a laid-out line (see `BidiMode`), and nothing a terminal should get.
+                continue
             } else {
                 UTF8.encode(Unicode.Scalar(leads[index]).unsafelyUnwrapped) { bytes.append($0) }
             }

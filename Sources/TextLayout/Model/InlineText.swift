@@ -20,6 +20,11 @@ public struct InlineText: Sendable {
     var breaks: [LineBreak]
     /// The bidi embedding level of each cluster; nil when the text is all left-to-right.
     var levels: [Int8]?
+    /// For paragraphs with Arabic letters, the presentation form of each cluster's first
+    /// scalar (initial, medial, final or isolated form; the alef of a lam-alef pair the
+    /// ligature, its lam U+FEFF). Shown only when Lectern orders the text (see
+    /// ``BidiMode``); searching, copying and offsets keep the logical characters.
+    var shapes: [UInt32]?
     /// The resolved base direction.
     public internal(set) var direction: TextDirection
 
@@ -67,11 +72,18 @@ public struct InlineText: Sendable {
             styles.append(.plain)
             breaks.append(.mandatory)
             if levels != nil { levels!.append(direction == .rightToLeft ? 1 : 0) }
+            if shapes != nil { shapes!.append(0x0A) }
         }
         if levels == nil, let otherLevels = other.levels {
             levels = Array(repeating: direction == .rightToLeft ? 1 : 0, count: count) + otherLevels
         } else if levels != nil {
             levels! += other.levels ?? Array(repeating: other.direction == .rightToLeft ? 2 : 0, count: other.count)
+        }
+        if shapes != nil || other.shapes != nil {
+            // Leads that are their own shape: the paragraphs do not join across the line feed.
+            var merged = shapes ?? leads
+            merged += other.shapes ?? other.leads
+            shapes = merged
         }
         characters.append(contentsOf: other.characters)
         widths += other.widths

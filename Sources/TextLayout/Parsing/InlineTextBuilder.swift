@@ -229,6 +229,7 @@ struct InlineTextBuilder {
         if needsBidi, !characters.isEmpty,
            let resolved = BidiResolver.levels(characters, marks: bidiMarks.filter { $0.index <= count }, direction: direction) {
             text.levels = resolved.levels.contains(where: { $0 != 0 }) ? resolved.levels : nil
+            text.shapes = resolved.shapes
             text.direction = resolved.direction
         } else {
             text.direction = direction == .rightToLeft ? .rightToLeft : .leftToRight

@@ -1,0 +1,20 @@
+/// The settings of `config.toml`, as the help screen lists them (the README's table says the
+/// same at more length). Descriptions keep to words of 15 cells or fewer, so that the
+/// narrowest help popup wraps them without cutting one.
+enum ConfigHelp {
+    static let lines: [String] = [
+        "Settings: $XDG_CONFIG_HOME/lectern/config.toml",
+        "  " + TextFitting.pad("theme", to: 18) + " default, dark, light, sepia, high-contrast, or a file of themes/ (T, saved)",
+        "  " + TextFitting.pad("images", to: 18) + " auto, kitty, sixel, iterm, symbols, off (LECTERN_IMAGES wins)",
+        "[reader]",
+        "  " + TextFitting.pad("text_width", to: 18) + " the widest text column in cells, 0 for the window (w W, saved)",
+        "  " + TextFitting.pad("margin", to: 18) + " blank cells on each side, 0 to 40 (M, saved)",
+        "  " + TextFitting.pad("justify", to: 18) + " true or false (J, saved)",
+        "  " + TextFitting.pad("paragraph_indent", to: 18) + " first-line indent, 0 to 8 cells (I, saved)",
+        "  " + TextFitting.pad("paragraph_spacing", to: 18) + " blank lines between paragraphs, 0 to 3 (s, saved)",
+        "  " + TextFitting.pad("bidi", to: 18) + " \"lectern\": right-to-left lines reordered, Arabic letters joined; \"terminal\": logical order, for terminals that reorder",
+        "[keys]",
+        "  " + TextFitting.pad("ACTION", to: 18) + " [\"key\", …] for an action of the list above (page_down, search…)",
+        "LECTERN_PRINT_COMMAND in the environment: the program that prints, instead of lp (none: save to a file)",
+    ]
+}

@@ -1,0 +1,57 @@
+import Foundation
+@testable import LibPoppler
+import Testing
+import TestSupport
+
+/// PDF pages read in blocks from poppler's layout: headings (larger type), running heads and
+/// page numbers apart from the paragraphs they used to run into.
+@Suite struct PageStructureTests {
+    /// A page of 300×200 points: a small running head, an 18-point numbered heading (number
+    /// and title set apart on one baseline), two 10-point paragraphs, a centred page number.
+    static let page = """
+        BT /F1 8 Tf 20 188 Td (A Study of Things) Tj ET
+        BT /F1 18 Tf 20 150 Td (1) Tj 40 0 Td (Foo) Tj ET
+        BT /F1 10 Tf 20 128 Td (Hello, here is the first line of a paragraph) Tj 0 -12 Td (that goes on for a second line.) Tj \
+        0 -20 Td (A second paragraph starts here and takes) Tj 0 -12 Td (two lines.) Tj ET
+        BT /F1 10 Tf 145 10 Td (7) Tj ET
+        """
+
+    @Test func headingsRunningHeadsAndPageNumbersAreBlocksOfTheirOwn() throws {
+        let path = try PDFBuilder.text(pages: [Self.page]).write()
+        let document = try PDFDocument(path: path)
+        let blocks = try #require(document.textBlocks(ofPage: 0))
+        #expect(blocks == [
+            PDFTextBlock(kind: .margin, text: "A Study of Things"),
+            PDFTextBlock(kind: .heading, text: "1 Foo"),
+            PDFTextBlock(kind: .paragraph, text: "Hello, here is the first line of a paragraph\nthat goes on for a second line."),
+            PDFTextBlock(kind: .paragraph, text: "A second paragraph starts here and takes\ntwo lines."),
+            PDFTextBlock(kind: .margin, text: "7"),
+        ])
+        // The plain text keeps them apart with blank lines.
+        #expect(document.text(ofPage: 0)?.hasPrefix("A Study of Things\n\n1 Foo\n\nHello, here is") == true)
+    }
+
+    @Test func pdflatexSectionsAndPageNumbersAreApart() throws {
+        let document = try PDFDocument(path: Fixtures.sample("pdf/pypdf-pdflatex-outline.pdf"))
+        let page = try #require(document.textBlocks(ofPage: 1))
+        #expect(page.first == PDFTextBlock(kind: .heading, text: "1 Foo"))
+        #expect(page[1].kind == .paragraph && page[1].text.hasPrefix("Hello, here is some text"))
+        #expect(page.contains(PDFTextBlock(kind: .heading, text: "2 Bar")))
+        #expect(page.last == PDFTextBlock(kind: .margin, text: "2"))
+        // No paragraph holds a heading or the page number.
+        #expect(!page.contains { $0.kind == .paragraph && ($0.text.contains("Foo") || $0.text.hasSuffix(" 2")) })
+        let contents = try #require(document.textBlocks(ofPage: 0))
+        #expect(contents.first == PDFTextBlock(kind: .heading, text: "Contents"))
+        #expect(contents.last == PDFTextBlock(kind: .margin, text: "1"))
+    }
+
+    @Test(arguments: ["7", "- 7 -", "(vii)", "Page 7", "p. 12", "7 / 9", "7/9", "Page 3 of 10", "xiv"])
+    func pageNumbersAreRecognised(_ text: String) {
+        #expect(PageStructure.isPageNumber(text))
+    }
+
+    @Test(arguments: ["1 Foo", "Chapter 7", "It was 1851.", "", "mix", "123456"])
+    func otherLinesAreNotPageNumbers(_ text: String) {
+        #expect(!PageStructure.isPageNumber(text))
+    }
+}
