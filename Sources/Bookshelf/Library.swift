@@ -9,8 +9,7 @@ import Shared
 /// line shows. Its jobs run on a serial Dispatch queue, not on Swift's cooperative pool: each
 /// is disk I/O, which must not hold one of the pool's threads (see ``Blocking``).
 public actor Library {
-    /// The store underneath, for work that runs its own loop of steps on it and takes the
-    /// store's lock for each (importing files, indexing text).
+    /// The store underneath (tests; long-running work goes through ``LibraryAccess``).
     public nonisolated let store: LibraryStore
     private nonisolated let executor = LibraryExecutor()
 

@@ -12,7 +12,7 @@ extension ReaderApp {
     func indexLibraryInBackground() {
         guard indexing == nil, let library = dependencies.library else { return }
         let cancel = CancellationFlag()
-        let indexer = LibraryIndexer(store: library.store, open: dependencies.open, parallelism: 1)
+        let indexer = LibraryIndexer(library: library, open: dependencies.open, parallelism: 1)
         let task = Task { @MainActor [weak self] in
             _ = await indexer.indexPending(isCancelled: { cancel.isCancelled })
             self?.indexing = nil

@@ -112,7 +112,7 @@ extension ReaderApp {
         acquisitionCancel = flag
         overlays.append(.acquisition(AcquisitionState(license: path)))
         render()
-        let importer = LibraryImporter(store: library.store, open: dependencies.open)
+        let importer = LibraryImporter(library: library, open: dependencies.open)
         let onProgress: @Sendable (LicenseServices.Progress) -> Void = { [weak self] progress in
             Task { @MainActor [weak self] in self?.updateAcquisition { $0.progress = progress } }
         }

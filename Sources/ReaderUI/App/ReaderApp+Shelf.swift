@@ -73,7 +73,7 @@ extension ReaderApp {
         guard let library = dependencies.library else { return }
         let expanded = path.hasPrefix("~/") ? (ProcessInfo.processInfo.environment["HOME"] ?? "") + path.dropFirst() : path
         shelf.message = "Importing \(path)…"
-        let importer = LibraryImporter(store: library.store, open: dependencies.open)
+        let importer = LibraryImporter(library: library, open: dependencies.open)
         Task { @MainActor in
             let outcomes = await importer.importPaths([expanded])
             let added = outcomes.compactMap(\.entry)
