@@ -61,12 +61,18 @@ public typealias PublicationOpening = @Sendable (_ path: String, _ allowUserInte
 /// Adds files and folders to the library: each publication is opened restricted, without
 /// prompting, for its metadata.
 public struct LibraryImporter: Sendable {
-    public let store: LibraryStore
+    /// Where the publications are added.
+    public let library: any LibraryAccess
     public let open: PublicationOpening
 
-    public init(store: LibraryStore, open: @escaping PublicationOpening) {
-        self.store = store
+    public init(library: any LibraryAccess, open: @escaping PublicationOpening) {
+        self.library = library
         self.open = open
+    }
+
+    /// Adds straight to `store` (the command line).
+    public init(store: LibraryStore, open: @escaping PublicationOpening) {
+        self.init(library: store, open: open)
     }
 
     /// What happened to one file.
@@ -118,9 +124,8 @@ public struct LibraryImporter: Sendable {
             entry = LibraryEntry(identity: identity, path: path, title: Self.fileName(path), format: Self.formatGuess(path),
                                  protection: .password)
         }
-        let store = store
         do throws(LibraryError) {
-            let stored = try await Blocking.attempt { () throws(LibraryError) in try store.add(entry) }
+            let stored = try await library.perform { store throws(LibraryError) in try store.add(entry) }
             return Outcome(path: path, entry: stored, error: nil)
         } catch {
             return Outcome(path: path, entry: nil, error: error.userMessage)

@@ -45,7 +45,7 @@ enum UIComposition {
 
     static func dependencies() -> ReaderApp.Dependencies {
         let (store, _) = store()
-        var dependencies = ReaderApp.Dependencies(store: store, open: open, config: ReaderConfig.load())
+        var dependencies = ReaderApp.Dependencies(library: store.map(Library.init(store:)), open: open, config: ReaderConfig.load())
         dependencies.licenses = UILicenseServices.make()
         dependencies.loanStates = loanStates
         dependencies.makeAudiobookPlayback = UIAudiobookPlayback.factory

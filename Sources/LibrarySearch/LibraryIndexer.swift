@@ -10,18 +10,25 @@ import Shared
 /// Protected publications are never indexed: decrypted text never reaches the disk. A
 /// publication that opens with a content protection despite its library mark is skipped too.
 public struct LibraryIndexer: Sendable {
-    public let store: LibraryStore
+    /// Where the index is read and written.
+    public let library: any LibraryAccess
     public let open: PublicationOpening
     /// Books indexed at the same time (each converts its text on one core).
     public let parallelism: Int
 
     /// `parallelism` defaults to the machine's cores (the command line); the interface, which
     /// must keep a core for the reader, indexes one book at a time.
-    public init(store: LibraryStore, open: @escaping PublicationOpening,
+    public init(library: any LibraryAccess, open: @escaping PublicationOpening,
                 parallelism: Int = ProcessInfo.processInfo.activeProcessorCount) {
-        self.store = store
+        self.library = library
         self.open = open
         self.parallelism = max(1, parallelism)
+    }
+
+    /// Indexes straight into `store` (the command line).
+    public init(store: LibraryStore, open: @escaping PublicationOpening,
+                parallelism: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.init(library: store, open: open, parallelism: parallelism)
     }
 
     /// What indexing did.
@@ -40,17 +47,17 @@ public struct LibraryIndexer: Sendable {
     public func indexPending(onlyIDs: Set<Int64>? = nil, progress: (@Sendable (LibraryEntry) -> Void)? = nil,
                              isCancelled: @escaping @Sendable () -> Bool = { false }) async -> Report {
         var report = Report()
-        let store = store
+        let library = library
         let pending: [LibraryEntry]
         do throws(LibraryError) {
-            pending = try await Blocking.attempt { () throws(LibraryError) in try store.fullTextPending() }
+            pending = try await library.perform { store throws(LibraryError) in try store.fullTextPending() }
         } catch {
             report.failed.append((title: "the library", reason: error.userMessage))
             return report
         }
         let selected = pending.filter { onlyIDs?.contains($0.id) ?? true }
         // Converting text is the cost and it runs on one core per book: books are indexed side
-        // by side, one per core; their writes are serialised by the store.
+        // by side, one per core; their writes are serialised by the library.
         let parallelism = max(1, min(self.parallelism, selected.count))
         await withTaskGroup(of: (LibraryEntry, Outcome).self) { group in
             var next = selected.makeIterator()
@@ -91,19 +98,19 @@ public struct LibraryIndexer: Sendable {
         }
         defer { publication.close() }
         guard publication.contentProtectionService == nil else { return .failed("protected: never indexed") }
-        let store = store
+        let library = library
         let chunker = PublicationTextChunker(publication: publication)
         do throws(LibraryError) {
-            let first = try await Blocking.attempt { () throws(LibraryError) in try store.fullTextNextItem(publicationID: entry.id) }
+            let first = try await library.perform { store throws(LibraryError) in try store.fullTextNextItem(publicationID: entry.id) }
             for item in first..<max(first, chunker.itemCount) {
                 if isCancelled() { return .cancelled }
                 // Converting text is the slow part: at background priority, behind the reader's work.
                 let chunks = await Blocking.runInBackground { chunker.chunks(ofItem: item) }
-                try await Blocking.attempt { () throws(LibraryError) in
+                try await library.perform { store throws(LibraryError) in
                     try store.addFullText(publicationID: entry.id, item: item, chunks: chunks)
                 }
             }
-            try await Blocking.attempt { () throws(LibraryError) in try store.completeFullText(publicationID: entry.id) }
+            try await library.perform { store throws(LibraryError) in try store.completeFullText(publicationID: entry.id) }
         } catch {
             return .failed(error.userMessage)
         }

@@ -53,30 +53,6 @@ import TestSupport
     }
 }
 
-@Suite struct PositionWriterTests {
-    /// Positions saved faster than the disk takes them end with the newest in the library,
-    /// whatever the threads do; saving on close comes after every queued write.
-    @Test func theNewestPositionWins() async throws {
-        let store = try LibraryStore(path: Fixtures.temporaryDirectory("positions") + "/library.sqlite")
-        let entry = try store.add(LibraryEntry(identity: "id:x#1", path: "/x.epub", title: "X"))
-        let writer = PositionWriter()
-        for step in 1...300 {
-            writer.save(store, id: entry.id, locator: "{\"step\":\(step)}", progress: Double(step) / 300) { reason in
-                Issue.record("write failed: \(reason)")
-            }
-        }
-        writer.flush()
-        #expect(try store.entry(id: entry.id)?.locator == "{\"step\":300}")
-        #expect(try store.entry(id: entry.id)?.progress == 1)
-        for step in 301...320 {
-            writer.save(store, id: entry.id, locator: "{\"step\":\(step)}", progress: nil) { _ in }
-        }
-        #expect(throws: Never.self) { try writer.saveNow(store, id: entry.id, locator: "{\"closed\":true}", progress: 0.5).get() }
-        writer.flush()
-        #expect(try store.entry(id: entry.id)?.locator == "{\"closed\":true}")
-    }
-}
-
 @Suite struct BookTextCacheTests {
     /// A cached text file that is damaged, truncated or of another count is ignored (the book's
     /// text is then rebuilt), never half-read.

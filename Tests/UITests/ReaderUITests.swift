@@ -150,6 +150,29 @@ struct ReaderScreenTests {
         try tmux.waitFor("No bookmarks yet")
     }
 
+    /// A reading position that cannot be saved (another `lectern` removed the book from the
+    /// library meanwhile) is said on the status line, not lost silently.
+    @Test func aPositionThatCannotBeSavedIsShown() throws {
+        let home = try UIFixtures.home(importing: [Self.wasteland])
+        let tmux = try TmuxSession(width: 120, height: 24, arguments: ["open", Self.wasteland], home: home)
+        defer { tmux.close() }
+        try tmux.waitForAll("April is the cruellest month", "p. 1/")
+        try Command.python("""
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("DELETE FROM shelf_publications")
+            db.commit()
+            """, [home + "/data/lectern/library.sqlite"])
+        // A jump saves the position (the parts of the contents are in one file).
+        try tmux.press("t")
+        try tmux.waitForAll("Contents", "V. WHAT THE THUNDER SAID")
+        try tmux.press("j", "j", "j", "j", "Enter")
+        try tmux.waitForAll("After the torchlight red on sweaty faces",
+                            "Could not save the reading position: library database: the publication is no longer in the library")
+        try tmux.press("m")
+        try tmux.waitFor("Could not add the bookmark: library database:")
+    }
+
     @Test func tinyWindowAndResizeKeepThePlace() throws {
         let tmux = try TmuxSession(width: 40, height: 12, arguments: ["open", Self.wasteland], home: try UIFixtures.home())
         defer { tmux.close() }

@@ -10,9 +10,9 @@ extension ReaderApp {
     /// (after imports, and for those an earlier run did not finish), one book at a time so
     /// that the reader keeps a core. Stopped when the program quits; resumed the next time.
     func indexLibraryInBackground() {
-        guard indexing == nil, let store = dependencies.store else { return }
+        guard indexing == nil, let library = dependencies.library else { return }
         let cancel = CancellationFlag()
-        let indexer = LibraryIndexer(store: store, open: dependencies.open, parallelism: 1)
+        let indexer = LibraryIndexer(library: library, open: dependencies.open, parallelism: 1)
         let task = Task { @MainActor [weak self] in
             _ = await indexer.indexPending(isCancelled: { cancel.isCancelled })
             self?.indexing = nil
@@ -26,19 +26,18 @@ extension ReaderApp {
             shelf.message = "Nothing to find in \"\(text)\": type a word."
             return
         }
-        guard let store = dependencies.store else {
+        guard let library = dependencies.library else {
             shelf.message = "The library database cannot be opened."
             return
         }
         shelf.message = "Finding \"\(text)\"…"
         Task { @MainActor [weak self] in
-            let result = await Blocking.run { () -> Result<([FullTextHit], Int), LibraryError> in
-                do throws(LibraryError) {
-                    let hits = try store.searchFullText(query, limit: 200)
-                    return .success((hits, try store.fullTextCoverage().pending))
-                } catch {
-                    return .failure(error)
-                }
+            let result: Result<([FullTextHit], Int), LibraryError>
+            do throws(LibraryError) {
+                let hits = try await library.searchFullText(query, limit: 200)
+                result = .success((hits, try await library.fullTextCoverage().pending))
+            } catch {
+                result = .failure(error)
             }
             guard let self, case .shelf = self.page else { return }
             self.shelf.message = nil

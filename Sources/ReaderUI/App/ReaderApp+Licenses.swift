@@ -103,7 +103,7 @@ extension ReaderApp {
     /// Downloads the publication of a `.lcpl` into the library folder, with a progress bar;
     /// Esc cancels (the partial file is deleted). The publication is then imported.
     func acquire(license path: String) {
-        guard let services = dependencies.licenses, let store = dependencies.store else {
+        guard let services = dependencies.licenses, let library = dependencies.library else {
             shelf.message = "Acquiring needs LCP and the library database."
             return
         }
@@ -112,7 +112,7 @@ extension ReaderApp {
         acquisitionCancel = flag
         overlays.append(.acquisition(AcquisitionState(license: path)))
         render()
-        let importer = LibraryImporter(store: store, open: dependencies.open)
+        let importer = LibraryImporter(library: library, open: dependencies.open)
         let onProgress: @Sendable (LicenseServices.Progress) -> Void = { [weak self] progress in
             Task { @MainActor [weak self] in self?.updateAcquisition { $0.progress = progress } }
         }
@@ -128,7 +128,11 @@ extension ReaderApp {
                 if var entry = outcome.entry {
                     entry.acquired = true
                     let marked = entry
-                    _ = await Blocking.run { try? store.setAcquired(id: marked.id) }
+                    do throws(LibraryError) { try await library.setAcquired(id: marked.id) } catch {
+                        self.shelf.message = "Acquired \"\(entry.title)\", but removing it will not delete its file: \(error.userMessage)"
+                        self.reloadShelf(select: entry.id)
+                        return
+                    }
                 }
                 self.shelf.message = outcome.entry.map { "Acquired \"\($0.title)\"." } ?? "Downloaded to \(publication), but not added: \(outcome.error ?? "?")"
                 self.reloadShelf(select: outcome.entry?.id)

@@ -39,8 +39,15 @@ extension ReaderApp {
                 }
                 return
             }
-            if key == .character("d") || key == .delete, let removed = state.removeSelected(), let store = dependencies.store {
-                Task { _ = await Blocking.run { try? store.deleteBookmark(id: removed.id) } }
+            if key == .character("d") || key == .delete, let removed = state.removeSelected(), let library = dependencies.library {
+                Task { @MainActor [weak self] in
+                    do throws(LibraryError) {
+                        try await library.deleteBookmark(id: removed.id)
+                    } catch {
+                        self?.message = "Could not delete the bookmark: \(error.userMessage)"
+                        self?.render()
+                    }
+                }
                 message = "Bookmark deleted."
             } else {
                 _ = state.list.handle(key)
@@ -272,7 +279,7 @@ extension ReaderApp {
     // MARK: - Bookmarks
 
     func addBookmark(_ session: ReaderSession) {
-        guard let store = dependencies.store, let locator = session.state.currentLocator else {
+        guard let library = dependencies.library, let locator = session.state.currentLocator else {
             message = "Bookmarks need the library database."
             return
         }
@@ -283,26 +290,36 @@ extension ReaderApp {
             // The entry may still be being added (`lectern open` of a new book).
             var entry = session.entry
             if entry == nil, let identity = session.identity {
-                entry = await Blocking.run { try? store.entry(identity: identity) }
+                entry = try? await library.entry(identity: identity)
             }
             guard let id = entry?.id else {
                 self?.message = "Could not add the bookmark (the book is not in the library yet)."
                 self?.render()
                 return
             }
-            let added = await Blocking.run { (try? store.addBookmark(bookmark, publicationID: id)) != nil }
-            self?.message = added ? "Bookmark added (' lists them)." : "Could not add the bookmark."
+            do throws(LibraryError) {
+                try await library.addBookmark(bookmark, publicationID: id)
+                self?.message = "Bookmark added (' lists them)."
+            } catch {
+                self?.message = "Could not add the bookmark: \(error.userMessage)"
+            }
             self?.render()
         }
     }
 
     func showBookmarks(_ session: ReaderSession) {
-        guard let store = dependencies.store, let id = session.entry?.id else {
+        guard let library = dependencies.library, let id = session.entry?.id else {
             overlays.append(.bookmarks(BookmarksState(bookmarks: [])))
             return
         }
         Task { @MainActor [weak self] in
-            let bookmarks = await Blocking.run { (try? store.bookmarks(publicationID: id)) ?? [] }
+            let bookmarks: [Bookmark]
+            do throws(LibraryError) {
+                bookmarks = try await library.bookmarks(publicationID: id)
+            } catch {
+                self?.message = "Could not read the bookmarks: \(error.userMessage)"
+                bookmarks = []
+            }
             guard let self, case .reader(let current) = self.page, current === session else { return }
             self.overlays.append(.bookmarks(BookmarksState(bookmarks: bookmarks, visibleRows: PopupViews.listRows(windowRows: self.screen.size.rows) - 1)))
             self.render()

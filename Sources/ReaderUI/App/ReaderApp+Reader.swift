@@ -117,14 +117,12 @@ extension ReaderApp {
             publication.close()
             return
         }
-        let store = dependencies.store
+        let library = dependencies.library
         let identifier = publication.metadata.identifier
         session.loading = Task { @MainActor [weak self] in
             // The saved position, by content identity: a moved file keeps its place.
-            let stored = await Blocking.run { () -> (identity: String, entry: LibraryEntry?) in
-                let identity = entry?.identity ?? ContentIdentity.of(path: path, identifier: identifier)
-                return (identity, try? store?.entry(identity: identity))
-            }
+            let identity = await Blocking.run { entry?.identity ?? ContentIdentity.of(path: path, identifier: identifier) }
+            let stored = (identity: identity, entry: try? await library?.entry(identity: identity))
             guard let self, case .reader(let current) = self.page, current === session else { return }
             session.identity = stored.identity
             session.entry = stored.entry ?? entry
@@ -200,7 +198,7 @@ extension ReaderApp {
 
     /// Adds the publication to the library when it is not there yet (`lectern open`).
     func ensureEntry(_ session: ReaderSession) {
-        guard session.entry == nil, let store = dependencies.store, let identity = session.identity else { return }
+        guard session.entry == nil, let library = dependencies.library, let identity = session.identity else { return }
         let opened = session.opened, path = session.path
         let publication = opened.publication
         let candidate = LibraryEntry(identity: identity, path: path, title: publication.metadata.title ?? LibraryImporter.fileName(path),
@@ -208,7 +206,7 @@ extension ReaderApp {
                                      protection: ProtectionMark(scheme: publication.contentProtectionService?.scheme),
                                      licenseID: opened.licenseID)
         session.background.append(Task { @MainActor in
-            let stored = await Blocking.run { try? store.add(candidate) }
+            let stored = try? await library.add(candidate)
             if session.entry == nil { session.entry = stored }
             self.savePosition(session)
         })
@@ -217,13 +215,13 @@ extension ReaderApp {
     /// Counts the text of every chapter in the background (or reads the count cached for
     /// this content), for book percentages; the status line shows "—" until then.
     func startBookPass(_ session: ReaderSession, after readAhead: Task<Void, Never>?) {
-        let store = dependencies.store
+        let library = dependencies.library
         let source = session.source, identity = session.identity
         // Decrypted text never reaches the disk: only unprotected books are cached.
         let cacheable = session.publication.contentProtectionService == nil
         session.background.append(Task { @MainActor [weak self] in
             await readAhead?.value
-            if let identity, let cached = await Blocking.run({ try? store?.textLengths(identity: identity) }), cached.count == source.count {
+            if let identity, let cached = try? await library?.textLengths(identity: identity), cached.count == source.count {
                 session.state.chapterLengths = cached
                 self?.render()
             }
@@ -262,17 +260,20 @@ extension ReaderApp {
             let counted = lengths
             if session.state.chapterLengths != counted {
                 session.state.chapterLengths = counted
-                if let identity, let store { _ = await Blocking.run { try? store.setTextLengths(counted, identity: identity) } }
+                // Only a cache: a failed write costs a recount at the next opening.
+                if let identity, let library { try? await library.setTextLengths(counted, identity: identity) }
                 self?.render()
             }
         })
     }
 
     func savePosition(_ session: ReaderSession) {
-        guard let store = dependencies.store, let id = session.entry?.id, let (locator, progress) = session.positionToSave else { return }
-        positions.save(store, id: id, locator: locator.jsonString, progress: progress) { reason in
+        guard let library = dependencies.library, let id = session.entry?.id, let (locator, progress) = session.positionToSave else { return }
+        // Queued now, not from a task: the library writes in the order it is asked, so the
+        // newest position is the one kept, and closing the book (a write queued later) wins.
+        library.queuePosition(id: id, locator: locator.jsonString, progress: progress) { error in
             Task { @MainActor [weak self] in
-                self?.message = "Could not save the reading position: \(reason)"
+                self?.message = "Could not save the reading position: \(error.userMessage)"
                 self?.render()
             }
         }
@@ -280,8 +281,10 @@ extension ReaderApp {
 
     /// Closes the book, saving the position first (one small write, after those queued).
     func closeReader(_ session: ReaderSession, thenShelf: Bool) {
-        if let store = dependencies.store, let id = session.entry?.id, let (locator, progress) = session.positionToSave,
-           case .failure(let error) = positions.saveNow(store, id: id, locator: locator.jsonString, progress: progress) {
+        if let library = dependencies.library, let id = session.entry?.id, let (locator, progress) = session.positionToSave,
+           case .failure(let error) = Result(catching: { () throws(LibraryError) in
+               try library.savePositionNow(id: id, locator: locator.jsonString, progress: progress)
+           }) {
             // Shown on the bookshelf, or printed when the program ends with the book.
             if thenShelf { shelf.message = "Could not save the reading position: \(error.userMessage)" }
             else { Self.printError("could not save the reading position: \(error.userMessage)") }

@@ -14,15 +14,16 @@ extension ReaderApp {
     }
 
     func reloadShelf(select id: Int64? = nil) {
-        guard let store = dependencies.store else {
+        guard let library = dependencies.library else {
             shelf.setEntries([], loans: [:])
             shelf.message = "The library database cannot be opened: nothing is remembered."
             return
         }
         let loanStates = dependencies.loanStates
         Task { @MainActor in
+            let entries = try? await library.entries(sort: .title)
             let result = await Blocking.run { () -> ([LibraryEntry], [String: LoanState], Set<Int64>)? in
-                guard let entries = try? store.entries(sort: .title) else { return nil }
+                guard let entries else { return nil }
                 // The license repository is opened only when the shelf holds a loan.
                 let hasLoans = entries.contains { $0.licenseID != nil }
                 let missing = Set(entries.filter { access($0.path, F_OK) != 0 }.map(\.id))
@@ -69,10 +70,10 @@ extension ReaderApp {
     }
 
     func importPath(_ path: String) {
-        guard let store = dependencies.store else { return }
+        guard let library = dependencies.library else { return }
         let expanded = path.hasPrefix("~/") ? (ProcessInfo.processInfo.environment["HOME"] ?? "") + path.dropFirst() : path
         shelf.message = "Importing \(path)…"
-        let importer = LibraryImporter(store: store, open: dependencies.open)
+        let importer = LibraryImporter(library: library, open: dependencies.open)
         Task { @MainActor in
             let outcomes = await importer.importPaths([expanded])
             let added = outcomes.compactMap(\.entry)
@@ -86,14 +87,18 @@ extension ReaderApp {
     }
 
     func delete(_ entry: LibraryEntry) {
-        guard let store = dependencies.store else { return }
+        guard let library = dependencies.library else { return }
         Task { @MainActor in
-            let removed = await Blocking.run { () -> Bool in
-                guard (try? store.delete(id: entry.id)) != nil else { return false }
-                if LibraryStore.ownsFile(of: entry) { try? FileManager.default.removeItem(atPath: entry.path) }
-                return true
+            let removed: LibraryEntry?
+            do throws(LibraryError) { removed = try await library.delete(id: entry.id) } catch {
+                shelf.message = "Could not remove \"\(entry.title)\": \(error.userMessage)"
+                reloadShelf()
+                return
             }
-            shelf.message = removed ? "Removed \"\(entry.title)\" from the library." : "Could not remove \"\(entry.title)\"."
+            if removed != nil, LibraryStore.ownsFile(of: entry) {
+                _ = await Blocking.run { try? FileManager.default.removeItem(atPath: entry.path) }
+            }
+            shelf.message = removed != nil ? "Removed \"\(entry.title)\" from the library." : "Could not remove \"\(entry.title)\"."
             reloadShelf()
         }
     }

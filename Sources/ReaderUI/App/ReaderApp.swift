@@ -20,7 +20,8 @@ public final class ReaderApp {
     /// What the application is given by the executable (its composition root).
     public struct Dependencies: Sendable {
         /// The library, nil when its database cannot be opened (then nothing is remembered).
-        public var store: LibraryStore?
+        /// Every read and write of the interface goes through it, in order.
+        public var library: Library?
         public var open: PublicationOpening
         public var config: ReaderConfig
         /// The audio playback engine for audiobooks (see ``AudiobookPlaybackController``);
@@ -33,9 +34,9 @@ public final class ReaderApp {
         /// Serves a publication to a browser (`o`); nil: the key says it is not available.
         public var browserServing: BrowserServing?
 
-        public init(store: LibraryStore?, open: @escaping PublicationOpening, config: ReaderConfig,
+        public init(library: Library?, open: @escaping PublicationOpening, config: ReaderConfig,
                     makeAudiobookPlayback: AudiobookPlaybackFactory? = nil) {
-            self.store = store
+            self.library = library
             self.open = open
             self.config = config
             self.makeAudiobookPlayback = makeAudiobookPlayback
@@ -92,8 +93,6 @@ public final class ReaderApp {
     var openingAt: Locator?
     /// Whether the picture libraries were started (``warmUpPicturesIfNeeded(for:drawsPictures:)``).
     var picturesWarmedUp = false
-    /// Reading positions, written in order (``PositionWriter``).
-    let positions = PositionWriter()
     /// The picture display that drew last, to take its picture away when another page shows.
     var lastPictureDisplay: PictureDisplay?
     /// The figure display that drew last.
