@@ -83,7 +83,7 @@ struct BookshelfUITests {
         }
         try tmux.press("j") // Moby-Dick, The Waste Land: the second.
         try tmux.press("Enter")
-        try tmux.waitFor("File missing: wasteland-gone.epub — i imports it from its new place, d removes the entry.")
+        try tmux.waitFor("File missing: wasteland-gone.epub — R gives its new place, d removes the entry.")
         try tmux.press("d")
         try tmux.waitFor("y/n")
         try tmux.press("y")
@@ -92,6 +92,66 @@ struct BookshelfUITests {
             let rows = screen.split(separator: "\n").dropFirst(2).dropLast()
             return !rows.contains { $0.contains("The Waste Land") } && rows.contains { $0.contains("Moby-Dick") }
         }
+    }
+
+    /// A publication whose file moved is relinked from the prompt, only to the same book, and
+    /// opens again where it was.
+    @Test func aMissingFileIsRelinkedToTheSameBookOnly() throws {
+        let directory = Fixtures.temporaryDirectory("lectern-relink")
+        let original = directory + "/wasteland-before.epub"
+        let moved = directory + "/moved/wasteland-after.epub"
+        let other = directory + "/other.epub"
+        try FileManager.default.copyItem(atPath: UIFixtures.sample("idpf-wasteland.epub"), toPath: original)
+        try FileManager.default.copyItem(atPath: UIFixtures.sample("idpf-childrens-literature.epub"), toPath: other)
+        let home = try UIFixtures.home(importing: [original])
+        try FileManager.default.createDirectory(atPath: directory + "/moved", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: original, toPath: moved)
+        let tmux = try TmuxSession(width: 100, height: 20, arguments: [], home: home)
+        defer { tmux.close() }
+        try tmux.waitFor("The Waste Land — file missing")
+        try tmux.press("R")
+        try tmux.waitFor("New place of \"The Waste Land\" (tab completes):")
+        try tmux.type(other)
+        try tmux.press("Enter")
+        try tmux.waitFor("other.epub is not the same book as \"The Waste Land\": nothing changed.")
+        #expect(try tmux.screen().contains("The Waste Land — file missing"))
+        try tmux.press("R")
+        try tmux.waitFor("New place of")
+        try tmux.type(moved)
+        try tmux.press("Enter")
+        try tmux.waitFor("Relinked \"The Waste Land\" to wasteland-after.epub.")
+        try tmux.waitForAbsence(of: "file missing")
+        try tmux.press("Enter")
+        try tmux.waitFor("April is the cruellest month", timeout: 60)
+        let list = try LecternProcess(home: home).run(["list"])
+        #expect(list.stdout.contains(moved))
+    }
+
+    /// A copy of a known book imported from elsewhere keeps the entry where it was and stands
+    /// in for it when the entry's own file disappears.
+    @Test func importingACopyAddsAnotherPlaceOfTheBook() throws {
+        let directory = Fixtures.temporaryDirectory("lectern-copy")
+        let first = directory + "/first.epub"
+        let copy = directory + "/second.epub"
+        try FileManager.default.copyItem(atPath: UIFixtures.sample("idpf-wasteland.epub"), toPath: first)
+        try FileManager.default.copyItem(atPath: UIFixtures.sample("idpf-wasteland.epub"), toPath: copy)
+        let home = try UIFixtures.home(importing: [first])
+        let tmux = try TmuxSession(width: 100, height: 20, arguments: [], home: home)
+        defer { tmux.close() }
+        try tmux.waitFor("The Waste Land")
+        try tmux.press("i")
+        try tmux.waitFor("Import (file, folder or .lcpl; tab completes):")
+        try tmux.type(copy)
+        try tmux.press("Enter")
+        try tmux.waitFor("Already in the library (first.epub): this copy of \"The Waste Land\" is kept as another place.")
+        #expect(try LecternProcess(home: home).run(["list"]).stdout.contains(first))
+        // The entry's file goes: the other place takes over at the next look at the shelf.
+        try FileManager.default.removeItem(atPath: first)
+        try tmux.press("r")
+        try tmux.waitFor("\"The Waste Land\" was missing: now read from second.epub.")
+        try tmux.press("Enter")
+        try tmux.waitFor("April is the cruellest month", timeout: 60)
+        #expect(try LecternProcess(home: home).run(["list"]).stdout.contains(copy))
     }
 
     @Test func importsFromThePathPromptWithoutAskingForSecrets() throws {

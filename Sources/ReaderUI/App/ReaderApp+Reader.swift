@@ -14,6 +14,7 @@ extension ReaderApp {
         overlays.removeAll()
         openingAt = locator
         credentialsCancelled = false
+        rememberedPasswordOffered = false
         // The picture libraries start while the publication opens (their first use is slow).
         if pictureOutput.protocol != nil { Task.detached(priority: .userInitiated) { PicturesWarmUp.run() } }
         page = .opening(entry?.title ?? LibraryImporter.fileName(path))
@@ -22,7 +23,7 @@ extension ReaderApp {
         openTask?.cancel()
         openTask = Task { @MainActor [weak self] in
             guard let app = self else { return }
-            let result = await open(path, true) { request, _ in await app.askCredentials(request) }
+            let result = await open(path, true) { request, _ in await app.answerCredentials(request, path: path, entry: entry) }
             guard let self, !Task.isCancelled, case .opening = self.page else {
                 if case .success(let opened) = result { opened.publication.close() }
                 return
@@ -52,6 +53,7 @@ extension ReaderApp {
                 publication.close()
                 return
             }
+            rememberUnlocked(opened, path: path, entry: entry)
             startReader(opened, path: path, entry: entry)
         }
     }

@@ -79,6 +79,8 @@ public final class ReaderApp {
     var passphrase: (state: PassphraseDialogState, reply: CheckedContinuation<String?, Never>)?
     /// Whether the last passphrase dialog was cancelled (the restricted screen says so).
     var credentialsCancelled = false
+    /// Whether this opening already tried the remembered ZIP password.
+    var rememberedPasswordOffered = false
     /// A line for the status bar, cleared by the next key.
     var message: String?
     /// Whether quitting the reader quits the program (`lectern open PATH`).
@@ -332,6 +334,7 @@ public final class ReaderApp {
             // The prompt keeps its cursor.
         } else if case .shelf = page, case .filtering = shelf.mode {
         } else if case .shelf = page, case .importing = shelf.mode {
+        } else if case .shelf = page, case .relinking = shelf.mode {
         } else if case .shelf = page, case .searchingText = shelf.mode {
         } else {
             screen.setCursor(row: nil)

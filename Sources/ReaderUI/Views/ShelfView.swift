@@ -59,6 +59,12 @@ enum ShelfView {
             painter.bar(text, row: row, .input)
             painter.screen.setCursor(row: row, column: min(painter.columns - 1, TextFitting.width(text)))
             return
+        case .relinking(let entry, let field):
+            if let message = state.message { painter.bar(message, row: row - 1, .secondary) }
+            let text = "New place of \"\(TerminalText.singleLine(entry.title))\" (tab completes): " + field.string
+            painter.bar(text, row: row, .input)
+            painter.screen.setCursor(row: row, column: min(painter.columns - 1, TextFitting.width(text)))
+            return
         case .searchingText(let field):
             let text = "Find in the text of every book: " + field.string
             painter.bar(text, row: row, .input)
