@@ -221,9 +221,43 @@ struct BookshelfUITests {
         try tmux.waitFor("The Waste Land")
     }
 
-    @Test func licenseDetailsOfAnLCPPublication() throws {
+    /// A loan's days left are shown whole at 80 columns (the loan column is as wide as its
+    /// longest label) and stay when a narrower window drops the format and the author.
+    @Test func theLoanColumnFitsNarrowWindows() throws {
+        let home = try UIFixtures.home(importing: [UIFixtures.sample("r2streamerjs-wasteland-otf-obf_LCP_dan.epub"),
+                                                   UIFixtures.sample("readium-mobydick.webpub")])
+        // A loan that ends in 2099: its label is "NNNNN days left".
+        try Command.python("""
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            changed = db.execute("UPDATE lcp_licenses SET rights_end = '2099-01-01T00:00:00Z'").rowcount
+            db.commit()
+            assert changed == 1, changed
+            """, [home + "/data/lectern/library.sqlite"])
+        let tmux = try TmuxSession(width: 80, height: 20, arguments: [], home: home)
+        defer { tmux.close() }
+        func loanRow(_ screen: String) -> Substring? {
+            screen.split(separator: "\n").first { $0.contains("The Waste Land") && $0.contains("LCP") }
+        }
+        var screen = try tmux.waitUntil("the loan whole") { loanRow($0)?.contains(" days left") == true }
+        #expect(screen.contains("Loan"))
+        #expect(loanRow(screen)?.contains("T.S. Eliot") == true)
+        try tmux.resize(width: 50, height: 20)
+        screen = try tmux.waitUntil("the loan whole in 50 columns") { screen in
+            guard let row = loanRow(screen) else { return false }
+            return row.contains(" days left") && !row.contains("EPUB")
+        }
+        #expect(screen.split(separator: "\n").allSatisfy { $0.count <= 50 })
+    }
+
+    /// The license of the sample names a License Status server; here every HTTPS request goes
+    /// through a proxy that is not listening, so that the server cannot be reached on any
+    /// machine: the popup says so instead of "no renewal offered", and renew and return are
+    /// not attempted.
+    @Test func licenseDetailsOfAnLCPPublicationOffline() throws {
         let home = try UIFixtures.home(importing: [UIFixtures.sample("r2streamerjs-wasteland-otf-obf_LCP_dan.epub")])
-        let tmux = try TmuxSession(width: 90, height: 30, arguments: [], home: home)
+        let unreachable = ["https_proxy": "http://127.0.0.1:9", "HTTPS_PROXY": "http://127.0.0.1:9", "no_proxy": "", "NO_PROXY": ""]
+        let tmux = try TmuxSession(width: 90, height: 30, arguments: [], home: home, environment: unreachable)
         defer { tmux.close() }
         try tmux.waitFor("The Waste Land")
         try tmux.press("L")
@@ -231,11 +265,12 @@ struct BookshelfUITests {
         try tmux.waitFor("Copies left")
         #expect(try tmux.screen().contains("f327b94f-7e05-406e-8524-84ef729db700"))
         #expect(screen.contains("r renew"))
-        // No status document offers a renewal or a return here: said, not attempted.
+        try tmux.waitForAll("status server cannot be reached", "r renew (server unreachable)")
+        #expect(!(try tmux.screen().contains("not offered")))
         try tmux.press("r")
-        try tmux.waitFor("This loan cannot be renewed")
+        try tmux.waitFor("Cannot renew now.")
         try tmux.press("R")
-        try tmux.waitFor("cannot be returned")
+        try tmux.waitFor("Cannot return now.")
         try tmux.press("Escape")
         try tmux.waitForAbsence(of: "License —")
     }
