@@ -127,6 +127,7 @@ extension ReaderApp {
             guard let self, case .reader(let current) = self.page, current === session else { return }
             session.identity = stored.identity
             session.entry = stored.entry ?? entry
+            self.loadPace(session)
             var chapter = 0
             var anchor = ReaderState.Anchor.start
             let requested = self.openingAt
@@ -268,6 +269,7 @@ extension ReaderApp {
     }
 
     func savePosition(_ session: ReaderSession) {
+        notePage(session)
         guard let store = dependencies.store, let id = session.entry?.id, let (locator, progress) = session.positionToSave else { return }
         positions.save(store, id: id, locator: locator.jsonString, progress: progress) { reason in
             Task { @MainActor [weak self] in
@@ -285,6 +287,7 @@ extension ReaderApp {
             if thenShelf { shelf.message = "Could not save the reading position: \(error.userMessage)" }
             else { Self.printError("could not save the reading position: \(error.userMessage)") }
         }
+        recordReadingSession(session)
         session.cancelAll()
         session.publication.close()
         if thenShelf { page = .shelf }
@@ -425,6 +428,7 @@ extension ReaderApp {
     }
 
     func apply(_ effect: ReaderState.Effect, _ session: ReaderSession) {
+        notePage(session)
         switch effect {
         case .none: break
         case .load(let chapter, let anchor): load(session, chapter: chapter, anchor: anchor)

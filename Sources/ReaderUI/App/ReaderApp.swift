@@ -32,6 +32,8 @@ public final class ReaderApp {
         public var loanStates: LoanStateSource?
         /// Serves a publication to a browser (`o`); nil: the key says it is not available.
         public var browserServing: BrowserServing?
+        /// The time for the reading pace (tests give their own).
+        public var clock: any ReadingClock = SystemReadingClock()
 
         public init(store: LibraryStore?, open: @escaping PublicationOpening, config: ReaderConfig,
                     makeAudiobookPlayback: AudiobookPlaybackFactory? = nil) {

@@ -41,6 +41,8 @@ public struct ShelfState: Sendable {
 
     public private(set) var entries: [LibraryEntry] = []
     public private(set) var loans: [String: LoanState] = [:]
+    /// Reading statistics by content identity (the cover panel shows the selected book's).
+    public var statistics: [String: BookReadingStatistics] = [:]
     /// Publications whose file is no longer where the library saw it (moved or deleted).
     public private(set) var missing: Set<Int64> = []
     public private(set) var sort: LibraryStore.Sort = .title
