@@ -1,5 +1,8 @@
 import FoundationEssentials
 import Shared
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A publication opened for the library or the reader, with what the caller's composition
 /// root knows about it (the format's name, the LCP license id).
@@ -80,6 +83,17 @@ public struct LibraryImporter: Sendable {
         public let path: String
         public let entry: LibraryEntry?
         public let error: String?
+        /// What happened to a book already in the library (``KnownCopy``); nil for a new one.
+        public var knownCopy: KnownCopy? = nil
+    }
+
+    /// A file whose content the library already holds, found at another path.
+    public enum KnownCopy: Sendable, Hashable {
+        /// The entry's own file is still there: the entry stays, this path is recorded as
+        /// another location of it (``LibraryLocations``).
+        case anotherLocation(entryPath: String)
+        /// The entry's own file had disappeared: the entry now points here.
+        case relinked(from: String)
     }
 
     /// Imports every publication file at `paths` (files, or folders searched recursively).
@@ -125,11 +139,31 @@ public struct LibraryImporter: Sendable {
                                  protection: .password)
         }
         do throws(LibraryError) {
-            let stored = try await library.perform { store throws(LibraryError) in try store.add(entry) }
-            return Outcome(path: path, entry: stored, error: nil)
+            let (stored, knownCopy) = try await library.perform { store throws(LibraryError) in try Self.store(entry, in: store) }
+            return Outcome(path: path, entry: stored, error: nil, knownCopy: knownCopy)
         } catch {
             return Outcome(path: path, entry: nil, error: error.userMessage)
         }
+    }
+
+    /// Adds `entry`, or refreshes the entry of the same content. A copy at another path does
+    /// not move an entry whose file is still there (the library would silently forget where
+    /// the person keeps it): the path becomes another location. It relinks a missing one.
+    static func store(_ entry: LibraryEntry, in store: LibraryStore) throws(LibraryError) -> (LibraryEntry, KnownCopy?) {
+        guard let known = try store.entry(identity: entry.identity), known.path != entry.path else {
+            return (try store.add(entry), nil)
+        }
+        let locations = LibraryLocations(store: store)
+        if access(known.path, F_OK) == 0 {
+            var refreshed = entry
+            refreshed.path = known.path
+            let stored = try store.add(refreshed)
+            try locations.add(path: entry.path, publicationID: stored.id)
+            return (stored, .anotherLocation(entryPath: known.path))
+        }
+        let stored = try store.add(entry)
+        try locations.relink(publicationID: stored.id, to: entry.path)
+        return (stored, .relinked(from: known.path))
     }
 
     /// The file name without its folder and extension.

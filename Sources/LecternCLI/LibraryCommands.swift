@@ -74,7 +74,14 @@ struct ImportCommand: AsyncParsableCommand {
         for outcome in outcomes {
             if let entry = outcome.entry {
                 let mark = entry.protection == .none ? "" : " [\(entry.protection.label)]"
-                Output.line("added: \(entry.title)\(mark) — \(outcome.path)")
+                switch outcome.knownCopy {
+                case nil:
+                    Output.line("added: \(entry.title)\(mark) — \(outcome.path)")
+                case .anotherLocation(let entryPath)?:
+                    Output.line("already in the library: \(entry.title)\(mark) — \(entryPath); \(outcome.path) recorded as another place of it")
+                case .relinked(let from)?:
+                    Output.line("relinked: \(entry.title)\(mark) — \(outcome.path) (its file was missing from \(from))")
+                }
             } else {
                 failed += 1
                 Output.error("\(outcome.path): \(outcome.error ?? "not added")")

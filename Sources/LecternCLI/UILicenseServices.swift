@@ -14,8 +14,11 @@ enum UILicenseServices {
                 switch await retrieve(path) {
                 case .success(let license):
                     let summary = LicenseSummary(license: license)
+                    // A license that names a status document but came without one: its server did not answer.
+                    let unreachable = license.status == nil && license.license.link(LicenseRel.status) != nil
                     return .success(LicenseServices.Details(fields: summary.panelFields.map { LicenseServices.Field($0.0, $0.1) },
-                                                            canRenew: license.canRenewLoan, canReturn: license.canReturnPublication))
+                                                            canRenew: license.canRenewLoan, canReturn: license.canReturnPublication,
+                                                            statusUnavailable: unreachable ? Self.unreachableNote : nil))
                 case .failure(let failure):
                     return .failure(failure)
                 }
@@ -67,6 +70,8 @@ enum UILicenseServices {
                 }
             })
     }
+
+    static let unreachableNote = "The license's status server cannot be reached (offline?): renewing and returning need it; try again when connected."
 
     /// The license, validated as when opening, without prompting (a remembered passphrase
     /// unlocks it; details are shown without one).

@@ -62,10 +62,16 @@ extension ReaderApp {
                 runLoanAction(state, renew: true)
                 return
             }
-            state.note = "This loan cannot be renewed (its status document offers no renewal)."
+            if let unavailable = state.details?.statusUnavailable {
+                state.note = "Cannot renew now. " + unavailable
+            } else {
+                state.note = "This loan cannot be renewed (its status document offers no renewal)."
+            }
         case .character("R") where !state.busy:
             if state.details?.canReturn == true {
                 state.confirmingReturn = true
+            } else if let unavailable = state.details?.statusUnavailable {
+                state.note = "Cannot return now. " + unavailable
             } else {
                 state.note = "This publication cannot be returned (its status document offers no return)."
             }

@@ -14,6 +14,7 @@ extension ReaderApp {
         overlays.removeAll()
         openingAt = locator
         credentialsCancelled = false
+        rememberedPasswordOffered = false
         // The picture libraries start while a comic or PDF opens (their first use is slow).
         warmUpPicturesWhileOpening(path)
         page = .opening(entry?.title ?? LibraryImporter.fileName(path))
@@ -22,7 +23,7 @@ extension ReaderApp {
         openTask?.cancel()
         openTask = Task { @MainActor [weak self] in
             guard let app = self else { return }
-            let result = await open(path, true) { request, _ in await app.askCredentials(request) }
+            let result = await open(path, true) { request, _ in await app.answerCredentials(request, path: path, entry: entry) }
             guard let self, !Task.isCancelled, case .opening = self.page else {
                 if case .success(let opened) = result { opened.publication.close() }
                 return
@@ -52,6 +53,7 @@ extension ReaderApp {
                 publication.close()
                 return
             }
+            rememberUnlocked(opened, path: path, entry: entry)
             startReader(opened, path: path, entry: entry)
         }
     }
@@ -126,6 +128,7 @@ extension ReaderApp {
             guard let self, case .reader(let current) = self.page, current === session else { return }
             session.identity = stored.identity
             session.entry = stored.entry ?? entry
+            self.loadPace(session)
             var chapter = 0
             var anchor = ReaderState.Anchor.start
             let requested = self.openingAt
@@ -268,6 +271,7 @@ extension ReaderApp {
     }
 
     func savePosition(_ session: ReaderSession) {
+        notePage(session)
         guard let library = dependencies.library, let id = session.entry?.id, let (locator, progress) = session.positionToSave else { return }
         // Queued now, not from a task: the library writes in the order it is asked, so the
         // newest position is the one kept, and closing the book (a write queued later) wins.
@@ -289,6 +293,7 @@ extension ReaderApp {
             if thenShelf { shelf.message = "Could not save the reading position: \(error.userMessage)" }
             else { Self.printError("could not save the reading position: \(error.userMessage)") }
         }
+        recordReadingSession(session)
         session.cancelAll()
         session.publication.close()
         if thenShelf { page = .shelf }
@@ -409,6 +414,7 @@ extension ReaderApp {
     }
 
     func apply(_ effect: ReaderState.Effect, _ session: ReaderSession) {
+        notePage(session)
         switch effect {
         case .none: break
         case .load(let chapter, let anchor): load(session, chapter: chapter, anchor: anchor)

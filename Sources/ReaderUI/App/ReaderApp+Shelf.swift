@@ -21,20 +21,41 @@ extension ReaderApp {
         }
         let loanStates = dependencies.loanStates
         Task { @MainActor in
-            let entries = try? await library.entries(sort: .title)
-            let result = await Blocking.run { () -> ([LibraryEntry], [String: LoanState], Set<Int64>)? in
-                guard let entries else { return nil }
+            // The shelf's reading and relinking is one job of the library's serial writer.
+            let result = try? await library.perform { store throws(LibraryError) -> ([LibraryEntry], Bool, Set<Int64>, [LibraryEntry]) in
+                var entries = try store.entries(sort: .title)
                 // The license repository is opened only when the shelf holds a loan.
                 let hasLoans = entries.contains { $0.licenseID != nil }
-                let missing = Set(entries.filter { access($0.path, F_OK) != 0 }.map(\.id))
-                return (entries, hasLoans ? loanStates?(Date()) ?? [:] : [:], missing)
+                var missing = Set<Int64>()
+                var relinked: [LibraryEntry] = []
+                let locations = LibraryLocations(store: store)
+                var otherPaths: [Int64: [String]]?
+                for index in entries.indices where access(entries[index].path, F_OK) != 0 {
+                    // A copy imported from elsewhere takes the place of a file that disappeared.
+                    if otherPaths == nil { otherPaths = (try? locations.allOtherPaths()) ?? [:] }
+                    if let found = otherPaths?[entries[index].id]?.first(where: { access($0, F_OK) == 0 }),
+                       let entry = try? locations.relink(publicationID: entries[index].id, to: found) {
+                        entries[index] = entry
+                        relinked.append(entry)
+                    } else {
+                        missing.insert(entries[index].id)
+                    }
+                }
+                return (entries, hasLoans, missing, relinked)
             }
-            guard let (entries, loans, missing) = result else {
+            guard let (entries, hasLoans, missing, relinked) = result else {
                 shelf.message = "The library database cannot be read."
                 render()
                 return
             }
+            let loans = hasLoans ? await Blocking.run { loanStates?(Date()) ?? [:] } : [:]
+            let store = library.store
             shelf.setEntries(entries, loans: loans, missing: missing, select: id)
+            shelf.statistics = await Blocking.run { (try? ReadingStatisticsStore(store: store).all()) ?? [:] }
+            if let first = relinked.first {
+                shelf.message = "\"\(TerminalText.singleLine(first.title))\" was missing: now read from \(TerminalText.singleLine(first.path.split(separator: "/").last.map(String.init) ?? first.path))"
+                    + (relinked.count > 1 ? " (and \(relinked.count - 1) more relinked)." : ".")
+            }
             render()
         }
     }
@@ -56,10 +77,14 @@ extension ReaderApp {
             } else {
                 importPath(path)
             }
+        case .relink(let entry, let path):
+            relink(entry, to: path)
         case .searchText(let text):
             searchLibrary(text)
         case .licenseDetails(let entry):
             showLicense(entry)
+        case .forgetPassword(let entry):
+            forgetPassword(entry)
         case .help:
             overlays.append(.help(HelpState(keyMap: config.keyMap, context: .shelf)))
         case .reload:
@@ -79,10 +104,47 @@ extension ReaderApp {
             let added = outcomes.compactMap(\.entry)
             let failed = outcomes.filter { $0.entry == nil }
             var text = "Imported \(added.count) publication\(added.count == 1 ? "" : "s")"
-            if let first = failed.first { text += "; \(failed.count) failed (\(first.path): \(first.error ?? "?"))" }
+            if added.count == 1, let outcome = outcomes.first(where: { $0.entry != nil }), let copy = outcome.knownCopy {
+                text = Self.knownCopyMessage(copy, title: outcome.entry?.title ?? "")
+            }
+            if let first = failed.first {
+                text += "; \(failed.count) failed (\(TerminalText.singleLine(first.path)): \(TerminalText.singleLine(first.error ?? "?")))"
+            }
             shelf.message = text + "."
             reloadShelf(select: added.first?.id)
             indexLibraryInBackground()
+        }
+    }
+
+    /// What importing a copy of a book already in the library did.
+    static func knownCopyMessage(_ copy: LibraryImporter.KnownCopy, title: String) -> String {
+        let title = TerminalText.singleLine(title)
+        // File names: whole paths would not fit on the status line.
+        func fileName(_ path: String) -> String { TerminalText.singleLine(path.split(separator: "/").last.map(String.init) ?? path) }
+        switch copy {
+        case .anotherLocation(let entryPath):
+            return "Already in the library (\(fileName(entryPath))): this copy of \"\(title)\" is kept as another place"
+        case .relinked(let from):
+            return "\"\(title)\" was missing (\(fileName(from))): relinked to this copy"
+        }
+    }
+
+    /// Points a missing publication at the file the person named, once it is the same book.
+    func relink(_ entry: LibraryEntry, to path: String) {
+        guard let library = dependencies.library else { return }
+        let expanded = path.hasPrefix("~/") ? (ProcessInfo.processInfo.environment["HOME"] ?? "") + path.dropFirst() : path
+        shelf.message = "Checking \(TerminalText.singleLine(expanded))…"
+        let importer = LibraryImporter(library: library, open: dependencies.open)
+        Task { @MainActor in
+            switch await importer.relink(entry, to: expanded) {
+            case .success(let relinked):
+                let file = relinked.path.split(separator: "/").last.map(String.init) ?? relinked.path
+                shelf.message = "Relinked \"\(TerminalText.singleLine(relinked.title))\" to \(TerminalText.singleLine(file))."
+                reloadShelf(select: relinked.id)
+            case .failure(let failure):
+                shelf.message = failure.userMessage
+                render()
+            }
         }
     }
 

@@ -69,7 +69,8 @@ extension ReaderApp {
         case .panel(let panel, let entry)?:
             ShelfView.draw(shelf, painter: painter, listWidth: panel.listWidth)
             let slot = shelfCoverSlots(.panel(panel, entry))[0]
-            ShelfCoverView.draw(panel, entry: entry, cover: display.panelCover(for: slot.key), painter: painter)
+            ShelfCoverView.draw(panel, entry: entry, cover: display.panelCover(for: slot.key), painter: painter,
+                                statistics: shelf.statistics[entry.identity])
         case .grid(let grid)?:
             display.gridTop = grid.scrolled(top: display.gridTop, selection: shelf.list.selection)
             let covers = Dictionary(shelfCoverSlots(.grid(grid)).map { ($0.entry.id, $0.key) }, uniquingKeysWith: { first, _ in first })

@@ -22,6 +22,9 @@ public final class ReaderApp {
         /// The library, nil when its database cannot be opened (then nothing is remembered).
         /// Every read and write of the interface goes through it, in order.
         public var library: Library?
+        /// The database under the library, for the stores that keep tables of their own beside
+        /// its rows (remembered passwords, reading statistics, other locations of a book).
+        var store: LibraryStore? { library?.store }
         public var open: PublicationOpening
         public var config: ReaderConfig
         /// The audio playback engine for audiobooks (see ``AudiobookPlaybackController``);
@@ -33,6 +36,8 @@ public final class ReaderApp {
         public var loanStates: LoanStateSource?
         /// Serves a publication to a browser (`o`); nil: the key says it is not available.
         public var browserServing: BrowserServing?
+        /// The time for the reading pace (tests give their own).
+        public var clock: any ReadingClock = SystemReadingClock()
 
         public init(library: Library?, open: @escaping PublicationOpening, config: ReaderConfig,
                     makeAudiobookPlayback: AudiobookPlaybackFactory? = nil) {
@@ -80,6 +85,8 @@ public final class ReaderApp {
     var passphrase: (state: PassphraseDialogState, reply: CheckedContinuation<String?, Never>)?
     /// Whether the last passphrase dialog was cancelled (the restricted screen says so).
     var credentialsCancelled = false
+    /// Whether this opening already tried the remembered ZIP password.
+    var rememberedPasswordOffered = false
     /// A line for the status bar, cleared by the next key.
     var message: String?
     /// Whether quitting the reader quits the program (`lectern open PATH`).
@@ -333,6 +340,7 @@ public final class ReaderApp {
             // The prompt keeps its cursor.
         } else if case .shelf = page, case .filtering = shelf.mode {
         } else if case .shelf = page, case .importing = shelf.mode {
+        } else if case .shelf = page, case .relinking = shelf.mode {
         } else if case .shelf = page, case .searchingText = shelf.mode {
         } else {
             screen.setCursor(row: nil)

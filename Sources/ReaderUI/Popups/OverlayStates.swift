@@ -77,6 +77,8 @@ public struct HelpState: Sendable {
             "  " + TextFitting.pad("s", to: 18) + " sort: title, author (family name), recent",
             "  " + TextFitting.pad("i", to: 18) + " import a file or folder, or acquire a .lcpl (path prompt)",
             "  " + TextFitting.pad("L", to: 18) + " license details of an LCP book: renew or return the loan",
+            "  " + TextFitting.pad("R", to: 18) + " relink a book whose file is missing: give its new place (only the same book is accepted)",
+            "  " + TextFitting.pad("P", to: 18) + " forget the remembered password of a ZIP-password book (the next open asks)",
             "  " + TextFitting.pad("d", to: 18) + " remove from the library (asks; the file stays, unless it was acquired into the library folder)",
             "  " + TextFitting.pad("r", to: 18) + " reload",
             "  " + TextFitting.pad("v", to: 18) + " covers view: the library as a grid of covers (h j k l move); v again for the list",

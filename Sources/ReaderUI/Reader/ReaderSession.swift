@@ -58,6 +58,10 @@ final class ReaderSession {
     var background: [Task<Void, Never>] = []
     /// Titles from the table of contents, by resource path.
     let chapterTitles: [String: String]
+    /// The person's reading speed (from every book, then this session's page turns).
+    var pace = ReadingPace()
+    /// What the pace held from other sessions: this session's share is the rest.
+    var paceBefore: (seconds: TimeInterval, characters: Int) = (0, 0)
     /// The pages as pictures (a comic, a PDF), when pictures are on.
     var pictures: PictureDisplay?
     /// The images of the text drawn as pictures (a reflowable book), when pictures are on.

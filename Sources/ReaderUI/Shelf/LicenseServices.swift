@@ -11,11 +11,15 @@ public struct LicenseServices: Sendable {
         public var fields: [Field]
         public var canRenew: Bool
         public var canReturn: Bool
+        /// Why the license's status document could not be read (its License Status server
+        /// cannot be reached): renew and return are then unknown, not refused.
+        public var statusUnavailable: String?
 
-        public init(fields: [Field], canRenew: Bool, canReturn: Bool) {
+        public init(fields: [Field], canRenew: Bool, canReturn: Bool, statusUnavailable: String? = nil) {
             self.fields = fields
             self.canRenew = canRenew
             self.canReturn = canReturn
+            self.statusUnavailable = statusUnavailable
         }
     }
 

@@ -1,5 +1,6 @@
 import Bookshelf
 import FoundationEssentials
+import Shared
 import Terminal
 
 /// The bookshelf's state: the library's publications sorted and filtered, the selection, and
@@ -15,6 +16,8 @@ public struct ShelfState: Sendable {
         case importing(TextField)
         /// Typing words to find in the text of every book of the library.
         case searchingText(TextField)
+        /// Typing the new path of a publication whose file is missing.
+        case relinking(LibraryEntry, TextField)
     }
 
     /// What the controller should do after a key.
@@ -23,8 +26,12 @@ public struct ShelfState: Sendable {
         case open(LibraryEntry)
         case delete(LibraryEntry)
         case importPath(String)
+        /// Point a missing publication at the file at this path, once it is the same book.
+        case relink(LibraryEntry, String)
         /// Find passages in the text of the library's books.
         case searchText(String)
+        /// Forget the remembered password of a ZIP-password publication.
+        case forgetPassword(LibraryEntry)
         /// The license details of an LCP publication.
         case licenseDetails(LibraryEntry)
         case help
@@ -34,6 +41,8 @@ public struct ShelfState: Sendable {
 
     public private(set) var entries: [LibraryEntry] = []
     public private(set) var loans: [String: LoanState] = [:]
+    /// Reading statistics by content identity (the cover panel shows the selected book's).
+    public var statistics: [String: BookReadingStatistics] = [:]
     /// Publications whose file is no longer where the library saw it (moved or deleted).
     public private(set) var missing: Set<Int64> = []
     public private(set) var sort: LibraryStore.Sort = .title
@@ -124,12 +133,23 @@ public struct ShelfState: Sendable {
                 message = nil
                 mode = .importing(field)
             case .ignored:
-                if key == .tab {
-                    let (text, candidates) = PathCompletion.complete(field.string)
-                    field.set(text)
-                    message = candidates.isEmpty ? nil : candidates.prefix(12).joined(separator: "  ") + (candidates.count > 12 ? "  …" : "")
-                }
+                if key == .tab { complete(&field) }
                 mode = .importing(field)
+            }
+            return .none
+        case .relinking(let entry, var field):
+            switch field.handle(key) {
+            case .submitted(let path):
+                mode = .browsing
+                return path.isEmpty ? .none : .relink(entry, path)
+            case .cancelled:
+                mode = .browsing
+            case .edited:
+                message = nil
+                mode = .relinking(entry, field)
+            case .ignored:
+                if key == .tab { complete(&field) }
+                mode = .relinking(entry, field)
             }
             return .none
         case .searchingText(var field):
@@ -152,10 +172,18 @@ public struct ShelfState: Sendable {
             guard let entry = selectedEntry else { return .none }
             if missing.contains(entry.id) {
                 let file = entry.path.split(separator: "/").last.map(String.init) ?? entry.path
-                message = "File missing: \(file) — i imports it from its new place, d removes the entry."
+                message = "File missing: \(TerminalText.singleLine(file)) — R gives its new place, d removes the entry."
                 return .none
             }
             return .open(entry)
+        case .character("R"):
+            guard let entry = selectedEntry else { return .none }
+            guard missing.contains(entry.id) else {
+                message = "\"\(TerminalText.singleLine(entry.title))\" is where the library saw it: R relinks a missing file."
+                return .none
+            }
+            mode = .relinking(entry, TextField())
+            message = nil
         case .character("/"):
             mode = .filtering
             message = nil
@@ -179,6 +207,13 @@ public struct ShelfState: Sendable {
             return .reload
         case .character("L"):
             if let entry = selectedEntry { return .licenseDetails(entry) }
+        case .character("P"):
+            guard let entry = selectedEntry else { return .none }
+            guard entry.protection == .password else {
+                message = "\"\(TerminalText.singleLine(entry.title))\" has no password to forget."
+                return .none
+            }
+            return .forgetPassword(entry)
         case .character("?"), .function(1):
             return .help
         case .character("q"):
@@ -187,6 +222,14 @@ public struct ShelfState: Sendable {
             break
         }
         return .none
+    }
+
+    /// Completes the path being typed; the candidates, when several, on the message line.
+    private mutating func complete(_ field: inout TextField) {
+        let (text, candidates) = PathCompletion.complete(field.string)
+        field.set(text)
+        let shown = candidates.prefix(12).map(TerminalText.singleLine)
+        message = shown.isEmpty ? nil : shown.joined(separator: "  ") + (candidates.count > 12 ? "  …" : "")
     }
 
     public mutating func setSort(_ sort: LibraryStore.Sort) {

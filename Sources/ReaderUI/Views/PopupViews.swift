@@ -136,9 +136,16 @@ enum PopupViews {
         } else {
             lines.append(("Reading the license…", .secondary))
         }
-        if let note = state.note { lines.append(("", .dialog)); lines += TextFitting.wrap(note, width: textWidth).map { ($0, .dialogTitle) } }
-        let renew = state.details?.canRenew == true ? "r renew" : "r renew (not offered)"
-        let giveBack = state.details?.canReturn == true ? "R return" : "R return (not offered)"
+        if let note = state.note {
+            lines.append(("", .dialog))
+            lines += TextFitting.wrap(note, width: textWidth).map { ($0, .dialogTitle) }
+        } else if let unavailable = state.details?.statusUnavailable {
+            lines.append(("", .dialog))
+            lines += TextFitting.wrap(unavailable, width: textWidth).map { ($0, .secondary) }
+        }
+        let unreachable = state.details?.statusUnavailable != nil
+        let renew = state.details?.canRenew == true ? "r renew" : unreachable ? "r renew (server unreachable)" : "r renew (not offered)"
+        let giveBack = state.details?.canReturn == true ? "R return" : unreachable ? "R return (server unreachable)" : "R return (not offered)"
         let keys = state.confirmingReturn ? "Return \"\(state.entry.title)\" to its provider? It will no longer open. y/n" : "\(renew) · \(giveBack) · esc close"
         let room = max(1, painter.rows - 5)
         let top = min(state.top, max(0, lines.count - room))

@@ -52,6 +52,14 @@ enum ReaderView {
         if session.loadingChapter != nil || state.layout == nil { right = "loading…  " + right }
         // While listening, the player's line instead of the chapter title.
         let left = message ?? session.playback?.statusText ?? (session.chapterTitle.isEmpty ? session.title : session.chapterTitle)
+        // The time left, when it fits beside the chapter's title or the message (they come first).
+        if picture == nil, session.playback == nil, session.loadingChapter == nil, let time = session.timeLeft {
+            let room = columns - TextFitting.width(left) - TextFitting.width(right) - 6
+            let long = "\(time.chapter) left in chapter" + (time.book.map { " · \($0) in book" } ?? "")
+            let short = "\(time.chapter) left"
+            if TextFitting.width(long) <= room { right = long + "  " + right }
+            else if TextFitting.width(short) <= room { right = short + "  " + right }
+        }
         let rightWidth = TextFitting.width(right)
         let leftWidth = max(0, columns - rightWidth - 3)
         painter.bar(" " + TextFitting.truncate(left, to: max(0, leftWidth - 1)), row: statusRow, .status)

@@ -37,7 +37,8 @@ struct ShelfPanelLayout: Sendable, Equatable {
 /// under the picture, or a few words where there is no picture.
 @MainActor
 enum ShelfCoverView {
-    static func draw(_ layout: ShelfPanelLayout, entry: LibraryEntry, cover: PanelCover?, painter: Painter) {
+    static func draw(_ layout: ShelfPanelLayout, entry: LibraryEntry, cover: PanelCover?, painter: Painter,
+                     statistics: BookReadingStatistics? = nil) {
         for row in 1...layout.bottom {
             painter.text("│", row: row, column: layout.column, .secondary)
         }
@@ -59,6 +60,17 @@ enum ShelfCoverView {
         }
         if !entry.author.isEmpty, row <= layout.bottom {
             painter.text(TextFitting.truncate(entry.author, to: area.width), row: row, column: area.column, .secondary, width: area.width)
+            row += 1
+        }
+        // What the person's reading of the book came to.
+        if let statistics, statistics.sessions > 0 {
+            let sessions = statistics.sessions == 1 ? "1 session" : "\(statistics.sessions) sessions"
+            let lines = ["Read \(ReadingPace.duration(minutes: statistics.seconds / 60)) in \(sessions)",
+                         "\(statistics.pagesPerSession) pages a session"]
+            for line in lines where row + 1 <= layout.bottom {
+                row += 1
+                painter.text(TextFitting.truncate(line, to: area.width), row: row, column: area.column, .secondary, width: area.width)
+            }
         }
     }
 

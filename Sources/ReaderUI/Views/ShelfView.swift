@@ -18,7 +18,8 @@ enum ShelfView {
         title += " · sort: \(state.sort.rawValue)"
         painter.bar(title, row: 0, .status)
 
-        let layout = ColumnLayout(width: columns)
+        let loanWidth = state.loans.isEmpty ? 0 : state.entries.compactMap { state.loan(of: $0) }.map { TextFitting.width($0.label) }.max() ?? 0
+        let layout = ColumnLayout(width: columns, loanWidth: loanWidth)
         painter.bar(layout.row(title: "Title", author: "Author", format: "Format", protection: "Lock", loan: "Loan", progress: "Read"),
                     row: 1, .header, width: columns)
         if !state.loaded {
@@ -59,6 +60,12 @@ enum ShelfView {
             painter.bar(text, row: row, .input)
             painter.screen.setCursor(row: row, column: min(painter.columns - 1, TextFitting.width(text)))
             return
+        case .relinking(let entry, let field):
+            if let message = state.message { painter.bar(message, row: row - 1, .secondary) }
+            let text = "New place of \"\(TerminalText.singleLine(entry.title))\" (tab completes): " + field.string
+            painter.bar(text, row: row, .input)
+            painter.screen.setCursor(row: row, column: min(painter.columns - 1, TextFitting.width(text)))
+            return
         case .searchingText(let field):
             let text = "Find in the text of every book: " + field.string
             painter.bar(text, row: row, .input)
@@ -75,26 +82,36 @@ enum ShelfView {
         painter.screen.setCursor(row: nil)
     }
 
-    /// The widths of the bookshelf's columns for a window width: narrow windows drop the
-    /// loan, format and author columns in turn.
+    /// The widths of the bookshelf's columns for a window width: the loan column is as wide
+    /// as the longest loan label on the shelf (none without loans), and narrow windows drop the
+    /// format, then the author, before the loan — a loan's days left matter more.
     struct ColumnLayout {
         let width: Int
-        var showsAuthor: Bool { width >= 50 }
+        /// The widest loan label of the shelf; 0 when no publication is a loan.
+        var loanWidth: Int = 0
+
+        /// The loan column's width: its header at least, at most a long label.
+        var loanColumn: Int { min(16, max(4, loanWidth)) }
+        var showsLoan: Bool { loanWidth > 0 && width >= 40 }
         var showsFormat: Bool { width >= 80 }
-        var showsLoan: Bool { width >= 70 }
+        var showsAuthor: Bool { flexible >= 30 }
+
+        /// What is left for the title and the author.
+        private var flexible: Int {
+            var fixed = 5 + 9 // progress, protection
+            if showsLoan { fixed += loanColumn + 1 }
+            if showsFormat { fixed += 11 }
+            return max(4, width - fixed - 1)
+        }
 
         func row(title: String, author: String, format: String, protection: String, loan: String, progress: String) -> String {
-            var fixed = 5 + 9 // progress, protection
-            if showsLoan { fixed += 14 }
-            if showsFormat { fixed += 11 }
-            let flexible = max(4, width - fixed - 1)
             let authorWidth = showsAuthor ? flexible / 3 : 0
             let titleWidth = flexible - authorWidth
             var text = " " + TextFitting.pad(title, to: titleWidth - 1) + " "
             if showsAuthor { text += TextFitting.pad(author, to: authorWidth - 1) + " " }
             if showsFormat { text += TextFitting.pad(format, to: 10) + " " }
             text += TextFitting.pad(protection, to: 8) + " "
-            if showsLoan { text += TextFitting.pad(loan, to: 13) + " " }
+            if showsLoan { text += TextFitting.pad(loan, to: loanColumn) + " " }
             text += TextFitting.pad(progress, to: 4)
             return text
         }

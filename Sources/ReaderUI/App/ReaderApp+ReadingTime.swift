@@ -1,0 +1,58 @@
+import Bookshelf
+import FoundationEssentials
+import TextLayout
+
+/// Reading time: the person's pace from page turns (``ReadingPace``), the time left in the
+/// chapter and the book on the status line, and per-book statistics kept in the library.
+extension ReaderApp {
+    /// Starts the session's pace from what every book's statistics measured.
+    func loadPace(_ session: ReaderSession) {
+        guard let store = dependencies.store else { return }
+        Task { @MainActor in
+            let totals = await Blocking.run { () -> (Double, Int) in
+                let all = (try? ReadingStatisticsStore(store: store).all()) ?? [:]
+                return (all.values.reduce(0) { $0 + $1.seconds }, all.values.reduce(0) { $0 + $1.characters })
+            }
+            session.pace.include(seconds: totals.0, characters: totals.1)
+            session.paceBefore.seconds += totals.0
+            session.paceBefore.characters += totals.1
+        }
+    }
+
+    /// Tells the pace which page is on screen now (after every move).
+    func notePage(_ session: ReaderSession) {
+        guard session.playback == nil, let layout = session.state.layout, !layout.lines.isEmpty else { return }
+        let visible = session.state.visibleLines
+        guard let last = visible.last, layout.lines.indices.contains(last) else { return }
+        let start = session.state.topOffset
+        let length = layout.lines[last].offsets.upperBound - start
+        session.pace.show(chapter: session.state.chapter, offset: start, length: length, at: dependencies.clock.now())
+    }
+
+    /// Adds this session to the book's statistics when something was read.
+    func recordReadingSession(_ session: ReaderSession) {
+        guard let store = dependencies.store, let identity = session.identity ?? session.entry?.identity else { return }
+        let seconds = session.pace.activeSeconds - session.paceBefore.seconds
+        let characters = session.pace.characters - session.paceBefore.characters
+        let pages = session.pace.pagesTurned
+        guard pages > 0 || seconds > 0 else { return }
+        // One small write, now, like the closing position: the bookshelf shown next reads it.
+        try? ReadingStatisticsStore(store: store).addSession(identity: identity, seconds: max(0, seconds), pages: pages,
+                                                             characters: max(0, characters))
+    }
+}
+
+extension ReaderSession {
+    /// "12 min left in chapter · 3 h 05 in book" (the book once its chapters are counted).
+    var timeLeft: (chapter: String, book: String?)? {
+        guard let layout = state.layout, let lastLine = layout.lines.last else { return nil }
+        let chapterLeft = max(0, lastLine.offsets.upperBound - state.topOffset)
+        let chapter = ReadingPace.duration(minutes: pace.minutes(toRead: chapterLeft))
+        guard let lengths = state.chapterLengths, lengths.count == source.count, state.chapter < lengths.count else {
+            return (chapter, nil)
+        }
+        let after = lengths[(state.chapter + 1)...].reduce(0, +)
+        let within = Int(Double(lengths[state.chapter]) * (1 - state.chapterProgression))
+        return (chapter, ReadingPace.duration(minutes: pace.minutes(toRead: after + within)))
+    }
+}
