@@ -59,6 +59,8 @@ extension ReaderApp {
             searchLibrary(text)
         case .licenseDetails(let entry):
             showLicense(entry)
+        case .catalogs:
+            showCatalogs()
         case .help:
             overlays.append(.help(HelpState(keyMap: config.keyMap, context: .shelf)))
         case .reload:

@@ -32,6 +32,8 @@ public final class ReaderApp {
         public var loanStates: LoanStateSource?
         /// Serves a publication to a browser (`o`); nil: the key says it is not available.
         public var browserServing: BrowserServing?
+        /// The saved OPDS catalogs and their sessions (`c`); nil: the key says catalogs are not available.
+        public var catalogs: CatalogServices?
 
         public init(store: LibraryStore?, open: @escaping PublicationOpening, config: ReaderConfig,
                     makeAudiobookPlayback: AudiobookPlaybackFactory? = nil) {
@@ -44,6 +46,8 @@ public final class ReaderApp {
 
     enum Page {
         case shelf
+        /// The bookshelf's Catalogs view (`c`).
+        case catalogs
         case opening(String)
         case reader(ReaderSession)
         case restricted(RestrictedInfo, retry: (path: String, entry: LibraryEntry?))
@@ -73,6 +77,9 @@ public final class ReaderApp {
     var page: Page = .shelf
     var overlays: [Overlay] = []
     var shelf = ShelfState()
+    /// The Catalogs view, and the session of each catalog visited since it was opened.
+    var catalogBrowser = CatalogBrowserState()
+    var catalogConnections: [String: CatalogServices.Connection] = [:]
     /// The bookshelf's covers (``drawShelfCover()``), made on first use.
     var shelfCovers: ShelfCoverDisplay?
     /// The passphrase dialog, with the opener waiting for its answer.
@@ -195,6 +202,7 @@ public final class ReaderApp {
         message = nil
         switch page {
         case .shelf: handleShelf(key)
+        case .catalogs: handleCatalogs(key)
         case .opening:
             if key == .character("q") || key == .escape { openTask?.cancel(); backFromReader() }
         case .reader(let session): handleReader(key, session: session)
@@ -274,6 +282,9 @@ public final class ReaderApp {
         case .shelf:
             shelf.list.visibleRows = ShelfView.listRows(windowRows: rows)
             drawShelfWithCover(painter: painter)
+        case .catalogs:
+            catalogBrowser.visibleRows = CatalogsView.listRows(windowRows: rows)
+            CatalogsView.draw(catalogBrowser, painter: painter)
         case .opening(let title):
             painter.text("Opening \(title)…", row: rows / 2, column: 2, .secondary)
             screen.setCursor(row: nil)
@@ -333,6 +344,7 @@ public final class ReaderApp {
         } else if case .shelf = page, case .filtering = shelf.mode {
         } else if case .shelf = page, case .importing = shelf.mode {
         } else if case .shelf = page, case .searchingText = shelf.mode {
+        } else if case .catalogs = page, catalogBrowser.searchField != nil {
         } else {
             screen.setCursor(row: nil)
         }

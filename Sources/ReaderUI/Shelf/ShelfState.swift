@@ -27,6 +27,8 @@ public struct ShelfState: Sendable {
         case searchText(String)
         /// The license details of an LCP publication.
         case licenseDetails(LibraryEntry)
+        /// The Catalogs view.
+        case catalogs
         case help
         case reload
         case quit
@@ -179,6 +181,8 @@ public struct ShelfState: Sendable {
             return .reload
         case .character("L"):
             if let entry = selectedEntry { return .licenseDetails(entry) }
+        case .character("c"):
+            return .catalogs
         case .character("?"), .function(1):
             return .help
         case .character("q"):
