@@ -81,7 +81,7 @@ let package = Package(
         // The terminal front end: ncurses behind `Terminal`, the library database, the screens.
         .target(name: "Terminal", dependencies: ["CLecternCurses", "TerminalCells"]),
         .target(name: "Bookshelf", dependencies: ["Shared", "LibSQLite", "LibCrypto"]),
-        .target(name: "ReaderUI", dependencies: ["Terminal", "TerminalCells", "Bookshelf", "Shared", "TextLayout", "LibrarySearch", "Pictures"]),
+        .target(name: "ReaderUI", dependencies: ["Terminal", "TerminalCells", "Bookshelf", "Shared", "TextLayout", "LibrarySearch", "Pictures", "OPDS"]),
         // Library-wide full-text search: the indexer over the library's publications (SQLite FTS5).
         .target(name: "LibrarySearch", dependencies: ["Bookshelf", "TextLayout", "Shared"]),
 
@@ -128,7 +128,7 @@ let package = Package(
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TerminalCells", "Shared", "Streamer", "TestSupport"]),
         .testTarget(name: "BookshelfTests", dependencies: ["Bookshelf", "Shared", "TestSupport"]),
         .testTarget(name: "LibrarySearchTests", dependencies: ["LibrarySearch", "Bookshelf", "Streamer", "Shared", "TestSupport"]),
-        .testTarget(name: "ReaderUITests", dependencies: ["ReaderUI", "Bookshelf", "Terminal", "TerminalCells", "TextLayout", "Shared", "Streamer", "TestSupport"]),
+        .testTarget(name: "ReaderUITests", dependencies: ["ReaderUI", "Bookshelf", "OPDS", "Terminal", "TerminalCells", "TextLayout", "Shared", "Streamer", "TestSupport"]),
         .testTarget(name: "UITests", dependencies: ["TestSupport"]),
         .testTarget(name: "LCPTests", dependencies: ["LCP", "LCPSQLite", "Streamer", "Shared", "LibCrypto", "LibZip", "TestSupport"]),
         .testTarget(name: "AudioPlaybackTests", dependencies: ["AudioPlayback", "Streamer", "Shared", "TestSupport"]),

@@ -26,6 +26,7 @@ import time
 import zipfile
 
 from library_search import bench_library_search
+from opds_feeds import bench_opds
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 WORK = os.path.join(os.path.dirname(HERE), "bench-work")
@@ -873,7 +874,7 @@ def main():
     parser.add_argument("--lectern", required=True)
     parser.add_argument("--output", default="BENCHMARKS.md")
     parser.add_argument("--runs", type=int, default=30)
-    parser.add_argument("--only", choices=["tui", "server", "library", "chapter", "pictures"],
+    parser.add_argument("--only", choices=["tui", "server", "library", "chapter", "pictures", "opds"],
                         help="Run one section and print it (BENCHMARKS.md is not written).")
     args = parser.parse_args()
     if args.only == "library":
@@ -893,6 +894,8 @@ def main():
             tui_rows, tui_notes = bench_one_chapter(os.path.abspath(args.lectern), args.runs, isolated_env())
         elif args.only == "pictures":
             tui_rows, tui_notes = bench_pictures(os.path.abspath(args.lectern), args.runs, isolated_env())
+        elif args.only == "opds":
+            tui_rows, tui_notes = bench_opds(os.path.abspath(args.lectern), args.runs, isolated_env(), WORK, measure)
         else:
             tui_rows, tui_notes = bench_server(os.path.abspath(args.lectern), args.runs, isolated_env())
         for name, figures, target in tui_rows:
@@ -954,6 +957,9 @@ def main():
     library_rows, library_notes = bench_library_search(lectern, args.runs, isolated_env(), measure, peak_rss_kb)
     rows += library_rows
     notes += library_notes
+    opds_rows, opds_notes = bench_opds(lectern, args.runs, env, WORK, measure)
+    rows += opds_rows
+    notes += opds_notes
 
     lines = [
         "# Benchmarks",

@@ -62,18 +62,7 @@ struct CatalogGetCommand: AsyncParsableCommand {
         Output.line(path)
     }
 
-    /// Open access first, then a plain acquisition, then an LCP borrow or buy; never a sample.
-    static func choose(_ links: [OPDSLink]) -> OPDSLink? {
-        let usable = links.filter { link in
-            !link.hasRel(OPDSRel.sample) && !link.hasRel(OPDSRel.preview)
-                && !link.acquisitionTypes.contains(CatalogFormat.adobe)
-                && (link.acquisitionTypes.contains(CatalogFormat.lcpLicense)
-                    || !(link.type ?? "").hasPrefix("text/html"))
-        }
-        return usable.first { $0.hasRel(OPDSRel.openAccess) }
-            ?? usable.first { $0.hasRel(OPDSRel.acquisition) }
-            ?? usable.first { $0.acquisitionTypes.contains(CatalogFormat.lcpLicense) }
-    }
+    static func choose(_ links: [OPDSLink]) -> OPDSLink? { CatalogAcquisition.choose(links) }
 
     private func find(in feed: OPDSFeed) throws -> OPDSPublication {
         let entries = CatalogEntry.all(in: feed)
@@ -95,7 +84,7 @@ struct CatalogGetCommand: AsyncParsableCommand {
             Output.error("\(link.href): only http and https downloads are supported")
             throw ExitStatus.cannotOpen
         }
-        let name = Self.fileName(title: title, href: link.href, type: link.type)
+        let name = CatalogAcquisition.fileName(title: title, href: link.href, type: link.type)
         let path = directory + "/" + name
         let progress = ProgressBar()
         let result = client.download(
@@ -128,7 +117,11 @@ struct CatalogGetCommand: AsyncParsableCommand {
     }
 
     private func borrow(_ link: OPDSLink, into directory: String, client: any HTTPClient) async throws -> String {
-        let (license, hashedPassphrase) = try await CatalogBorrow.license(from: link, client: client)
+        let license: Data, hashedPassphrase: String?
+        do { (license, hashedPassphrase) = try await CatalogBorrow.license(from: link, client: client) } catch {
+            Output.error(error.description)
+            throw ExitStatus.someFailed
+        }
         let signIn = (client as? CatalogSession)?.signIn
         CatalogPassphrase.store(hashedPassphrase ?? signIn?.lcpHashedPassphrase,
                                 typed: passphrase, license: license)
@@ -160,24 +153,5 @@ struct CatalogGetCommand: AsyncParsableCommand {
             Output.error("\(outcome.path): \(outcome.error ?? "not added")")
             throw ExitStatus.someFailed
         }
-    }
-
-    /// A safe file name: the title's letters and digits, and an extension from the type or href.
-    static func fileName(title: String, href: String, type: String?) -> String {
-        var base = String(title.unicodeScalars.map { scalar -> Character in
-            let character = Character(scalar)
-            return character.isLetter || character.isNumber || character == "-" ? character : "_"
-        }.prefix(80))
-        if base.isEmpty || base.allSatisfy({ $0 == "_" }) { base = "publication" }
-        let ext: String = switch type?.split(separator: ";").first.map(String.init) {
-        case "application/epub+zip": "epub"
-        case "application/pdf": "pdf"
-        case "application/audiobook+zip": "audiobook"
-        case "application/vnd.comicbook+zip", "application/x-cbz": "cbz"
-        default: Href.path(of: href).flatMap { path in
-            path.split(separator: "/").last?.split(separator: ".").dropFirst().last.map(String.init)
-        }.map { String($0.prefix(10).filter { $0.isLetter || $0.isNumber }) } ?? "epub"
-        }
-        return base + "." + (ext.isEmpty ? "epub" : ext)
     }
 }

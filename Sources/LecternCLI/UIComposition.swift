@@ -50,6 +50,7 @@ enum UIComposition {
         dependencies.loanStates = loanStates
         dependencies.makeAudiobookPlayback = UIAudiobookPlayback.factory
         dependencies.browserServing = UIBrowserServing.serve
+        dependencies.catalogs = UICatalogServices.make()
         return dependencies
     }
 

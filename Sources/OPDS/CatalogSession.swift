@@ -96,7 +96,10 @@ public final class CatalogSession: HTTPClient, Sendable {
             let wrong = HTTPError.other(document?.wrongCredentials ?? "wrong user name or password")
             if signedInNow { return .failure(wrong) }
             signedInNow = true
-            let basicOffered = document == nil && (response.headers["www-authenticate"] ?? "").lowercased().hasPrefix("basic")
+            let challenge = (response.headers["www-authenticate"] ?? "").lowercased()
+            // calibre's content server asks for Digest over plain http (its default auth mode).
+            if document == nil, challenge.hasPrefix("digest") { return .failure(.other(Self.digestRefusal)) }
+            let basicOffered = document == nil && challenge.hasPrefix("basic")
             let flow = document?.usableFlow
                 ?? (basicOffered ? AuthenticationDocument.Flow(type: AuthenticationDocument.basic) : nil)
             guard let flow else { return result }
@@ -121,6 +124,9 @@ public final class CatalogSession: HTTPClient, Sendable {
             }
         }
     }
+
+    static let digestRefusal = "the catalog asks for HTTP Digest sign-in, which Lectern does not support: only Basic "
+        + "(best over https) and OAuth (for a calibre server: calibre-server --auth-mode basic)"
 
     private func update(_ signIn: CatalogSignIn) {
         state.withLock { $0 = signIn }

@@ -24,6 +24,7 @@ struct CatalogURL {
 /// Text from a catalog made fit to show: control characters removed, whitespace runs collapsed.
 enum CatalogText {
     static func sanitized(_ text: String) -> String {
+        if isAlreadyClean(text) { return text }
         var result = ""
         var pendingSpace = false
         for scalar in text.unicodeScalars {
@@ -37,6 +38,19 @@ enum CatalogText {
             result.unicodeScalars.append(scalar)
         }
         return result
+    }
+
+    /// Printable ASCII with single spaces between words, which ``sanitized(_:)`` would return
+    /// unchanged: most of a large feed's text, which then is not copied scalar by scalar.
+    static func isAlreadyClean(_ text: String) -> Bool {
+        var previousWasSpace = true
+        for byte in text.utf8 {
+            guard byte >= 0x20, byte < 0x7F else { return false }
+            let isSpace = byte == 0x20
+            if isSpace, previousWasSpace { return false }
+            previousWasSpace = isSpace
+        }
+        return !previousWasSpace || text.isEmpty
     }
 
     static func clean(_ text: String?) -> String? {

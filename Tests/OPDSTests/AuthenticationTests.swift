@@ -53,6 +53,21 @@ import Testing
                          "https://cdn.example/feed - true"])
         #expect(session.signIn.type == AuthenticationDocument.basic)
     }
+
+    /// A server asking for HTTP Digest (calibre's default over http) is told to be one Lectern
+    /// cannot sign in to, rather than "asks you to sign in"; the password is never sent.
+    @Test func aDigestChallengeIsRefusedWithItsReason() throws {
+        let client = ScriptedClient { request in
+            HTTPResponse(url: request.url, statusCode: 401,
+                         headers: ["www-authenticate": #"Digest realm="calibre", nonce="n", algorithm="MD5", qop="auth""#])
+        }
+        let session = CatalogSession(catalogURL: "http://127.0.0.1:8080/opds", username: "u", password: "p", plain: client)
+        let result = session.send(HTTPRequest(url: "http://127.0.0.1:8080/opds"))
+        guard case .failure(let error) = result else { Issue.record("a 401 Digest was not refused"); return }
+        #expect("\(error)".contains("HTTP Digest"))
+        #expect(client.requests.count == 1)
+        #expect(client.requests.allSatisfy { $0.headers["Authorization"] == nil })
+    }
 }
 
 /// An ``HTTPClient`` answering from a closure and recording the requests.

@@ -85,6 +85,8 @@ extension ReaderApp {
             showLicense(entry)
         case .forgetPassword(let entry):
             forgetPassword(entry)
+        case .catalogs:
+            showCatalogs()
         case .help:
             overlays.append(.help(HelpState(keyMap: config.keyMap, context: .shelf)))
         case .reload:

@@ -38,6 +38,8 @@ public final class ReaderApp {
         public var browserServing: BrowserServing?
         /// The time for the reading pace (tests give their own).
         public var clock: any ReadingClock = SystemReadingClock()
+        /// The saved OPDS catalogs and their sessions (`c`); nil: the key says catalogs are not available.
+        public var catalogs: CatalogServices?
 
         public init(library: Library?, open: @escaping PublicationOpening, config: ReaderConfig,
                     makeAudiobookPlayback: AudiobookPlaybackFactory? = nil) {
@@ -50,6 +52,8 @@ public final class ReaderApp {
 
     enum Page {
         case shelf
+        /// The bookshelf's Catalogs view (`c`).
+        case catalogs
         case opening(String)
         case reader(ReaderSession)
         case restricted(RestrictedInfo, retry: (path: String, entry: LibraryEntry?))
@@ -79,6 +83,9 @@ public final class ReaderApp {
     var page: Page = .shelf
     var overlays: [Overlay] = []
     var shelf = ShelfState()
+    /// The Catalogs view, and the session of each catalog visited since it was opened.
+    var catalogBrowser = CatalogBrowserState()
+    var catalogConnections: [String: CatalogServices.Connection] = [:]
     /// The bookshelf's covers (``drawShelfCover()``), made on first use.
     var shelfCovers: ShelfCoverDisplay?
     /// The passphrase dialog, with the opener waiting for its answer.
@@ -203,6 +210,7 @@ public final class ReaderApp {
         message = nil
         switch page {
         case .shelf: handleShelf(key)
+        case .catalogs: handleCatalogs(key)
         case .opening:
             if key == .character("q") || key == .escape { openTask?.cancel(); backFromReader() }
         case .reader(let session): handleReader(key, session: session)
@@ -282,6 +290,9 @@ public final class ReaderApp {
         case .shelf:
             shelf.list.visibleRows = ShelfView.listRows(windowRows: rows)
             drawShelfWithCover(painter: painter)
+        case .catalogs:
+            catalogBrowser.visibleRows = CatalogsView.listRows(windowRows: rows)
+            CatalogsView.draw(catalogBrowser, painter: painter)
         case .opening(let title):
             painter.text("Opening \(title)…", row: rows / 2, column: 2, .secondary)
             screen.setCursor(row: nil)
@@ -342,6 +353,7 @@ public final class ReaderApp {
         } else if case .shelf = page, case .importing = shelf.mode {
         } else if case .shelf = page, case .relinking = shelf.mode {
         } else if case .shelf = page, case .searchingText = shelf.mode {
+        } else if case .catalogs = page, catalogBrowser.searchField != nil {
         } else {
             screen.setCursor(row: nil)
         }

@@ -59,7 +59,7 @@ public struct HelpState: Sendable {
     public var top = 0
 
     /// Where the help was asked for: its own keys come first.
-    public enum Context: Sendable { case reader, shelf }
+    public enum Context: Sendable { case reader, shelf, catalogs }
 
     public init(keyMap: KeyMap, context: Context = .reader) {
         var reader = ["Reader"]
@@ -79,12 +79,27 @@ public struct HelpState: Sendable {
             "  " + TextFitting.pad("L", to: 18) + " license details of an LCP book: renew or return the loan",
             "  " + TextFitting.pad("R", to: 18) + " relink a book whose file is missing: give its new place (only the same book is accepted)",
             "  " + TextFitting.pad("P", to: 18) + " forget the remembered password of a ZIP-password book (the next open asks)",
+            "  " + TextFitting.pad("c", to: 18) + " catalogs: browse, search and get books from the OPDS catalogs saved with `lectern catalog add`",
             "  " + TextFitting.pad("d", to: 18) + " remove from the library (asks; the file stays, unless it was acquired into the library folder)",
             "  " + TextFitting.pad("r", to: 18) + " reload",
             "  " + TextFitting.pad("v", to: 18) + " covers view: the library as a grid of covers (h j k l move); v again for the list",
             "  " + TextFitting.pad("q", to: 18) + " quit",
         ]
-        var lines = context == .shelf ? shelf + [""] + reader : reader + [""] + shelf
+        let catalogs = [
+            "Catalogs (c on the bookshelf)",
+            "  " + TextFitting.pad("j k ↓ ↑", to: 18) + " move",
+            "  " + TextFitting.pad("enter l →", to: 18) + " open the catalog, follow the entry, show the publication, or take the action chosen",
+            "  " + TextFitting.pad("backspace esc h ←", to: 18) + " back (esc also cancels a loading feed)",
+            "  " + TextFitting.pad("/", to: 18) + " search the catalog",
+            "  " + TextFitting.pad("n p", to: 18) + " next and previous page of the feed",
+            "  " + TextFitting.pad("q", to: 18) + " back to the bookshelf",
+            "  " + TextFitting.pad("", to: 18) + " a publication's actions: download (open access), borrow or buy (LCP), open the sample",
+        ]
+        var lines: [String] = switch context {
+        case .shelf: shelf + [""] + catalogs + [""] + reader
+        case .catalogs: catalogs + [""] + shelf + [""] + reader
+        case .reader: reader + [""] + shelf + [""] + catalogs
+        }
         lines += [
             "",
             "Hint mode (f)",

@@ -34,6 +34,8 @@ public struct ShelfState: Sendable {
         case forgetPassword(LibraryEntry)
         /// The license details of an LCP publication.
         case licenseDetails(LibraryEntry)
+        /// The Catalogs view.
+        case catalogs
         case help
         case reload
         case quit
@@ -214,6 +216,8 @@ public struct ShelfState: Sendable {
                 return .none
             }
             return .forgetPassword(entry)
+        case .character("c"):
+            return .catalogs
         case .character("?"), .function(1):
             return .help
         case .character("q"):

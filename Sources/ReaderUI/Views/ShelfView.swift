@@ -75,7 +75,7 @@ enum ShelfView {
             let fileNote = LibraryStore.ownsFile(of: entry) ? " and delete its file" : " (the file stays)"
             painter.bar("Remove \"\(entry.title)\" from the library\(fileNote)? y/n", row: row, .error)
         case .browsing:
-            var text = state.message ?? "enter open · / filter · F find in books · s sort · i import · d delete · L license · ? help · q quit"
+            var text = state.message ?? "enter open · / filter · F find in books · s sort · i import · c catalogs · d delete · L license · ? help · q quit"
             if state.message == nil, !state.filter.text.isEmpty { text = "filter: \(state.filter.string) (esc clears) · " + text }
             painter.bar(text, row: row, .status)
         }

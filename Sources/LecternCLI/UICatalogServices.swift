@@ -1,0 +1,47 @@
+import Bookshelf
+import FoundationEssentials
+import LCP
+import OPDS
+import ReaderUI
+import Shared
+
+/// The Catalogs view's services, over what `lectern catalog` uses: ``CatalogSource`` for the
+/// signed-in session and the feed cache, ``CatalogBorrow`` and ``CatalogPassphrase`` for LCP loans.
+enum UICatalogServices {
+    static func make() -> CatalogServices {
+        CatalogServices(
+            saved: {
+                do throws(LibraryError) { return .success(try CatalogStore().all()) } catch {
+                    return .failure(OpenFailure(message: error.userMessage))
+                }
+            },
+            connect: { saved in
+                // Quiet: a kept copy read offline is not announced on standard error under the interface.
+                let client = CatalogSource.client(for: saved)
+                let signsIn = client is CatalogSession
+                return CatalogServices.Connection(client: client, reader: CatalogReader(client: client, cache: signsIn ? nil : CatalogFeedCache()))
+            },
+            borrow: { link, client, directory, onProgress, isCancelled in
+                let license: Data, hashed: String?
+                do throws(CatalogBorrow.Failure) { (license, hashed) = try await CatalogBorrow.license(from: link, client: client) } catch {
+                    return .failure(OpenFailure(message: error.description))
+                }
+                let signIn = (client as? CatalogSession)?.signIn
+                CatalogPassphrase.store(hashed ?? signIn?.lcpHashedPassphrase, typed: nil, license: license)
+                let result = await Blocking.offPool {
+                    await LCPSetup.withService { service in
+                        await service.acquirePublication(from: license, in: directory, onProgress: { progress in
+                            switch progress {
+                            case .percent(let fraction, let received, _): onProgress(LicenseServices.Progress(fraction: fraction, received: received))
+                            case .indefinite(let received): onProgress(LicenseServices.Progress(fraction: nil, received: received))
+                            }
+                        }, isCancelled: isCancelled)
+                    }
+                }
+                switch result {
+                case .success(let acquired): return .success(acquired.path)
+                case .failure(let error): return .failure(OpenFailure(message: error.userMessage))
+                }
+            })
+    }
+}

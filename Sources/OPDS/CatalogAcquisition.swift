@@ -1,0 +1,50 @@
+import Shared
+
+/// Which acquisition link of a publication Lectern takes, and the file it saves it as.
+public enum CatalogAcquisition {
+    /// Open access first, then a plain acquisition, then an LCP borrow or buy; never a sample.
+    public static func choose(_ links: [OPDSLink]) -> OPDSLink? {
+        let usable = links.filter { link in
+            !isSample(link) && isSupported(link)
+        }
+        return usable.first { $0.hasRel(OPDSRel.openAccess) }
+            ?? usable.first { $0.hasRel(OPDSRel.acquisition) }
+            ?? usable.first { isLCP($0) }
+    }
+
+    /// A sample or preview: opened without being added to the library.
+    public static func isSample(_ link: OPDSLink) -> Bool {
+        link.hasRel(OPDSRel.sample) || link.hasRel(OPDSRel.preview)
+    }
+
+    /// Whether the link gives an LCP license (by its type or an indirect type).
+    public static func isLCP(_ link: OPDSLink) -> Bool {
+        link.acquisitionTypes.contains(CatalogFormat.lcpLicense)
+    }
+
+    /// Whether Lectern can follow the link: not Adobe DRM, not a web page (unless it leads to
+    /// an LCP license).
+    public static func isSupported(_ link: OPDSLink) -> Bool {
+        !link.acquisitionTypes.contains(CatalogFormat.adobe)
+            && (isLCP(link) || !(link.type ?? "").hasPrefix("text/html"))
+    }
+
+    /// A safe file name: the title's letters and digits, and an extension from the type or href.
+    public static func fileName(title: String, href: String, type: String?) -> String {
+        var base = String(title.unicodeScalars.map { scalar -> Character in
+            let character = Character(scalar)
+            return character.isLetter || character.isNumber || character == "-" ? character : "_"
+        }.prefix(80))
+        if base.isEmpty || base.allSatisfy({ $0 == "_" }) { base = "publication" }
+        let ext: String = switch type?.split(separator: ";").first.map(String.init) {
+        case "application/epub+zip": "epub"
+        case "application/pdf": "pdf"
+        case "application/audiobook+zip": "audiobook"
+        case "application/vnd.comicbook+zip", "application/x-cbz": "cbz"
+        default: Href.path(of: href).flatMap { path in
+            path.split(separator: "/").last?.split(separator: ".").dropFirst().last.map(String.init)
+        }.map { String($0.prefix(10).filter { $0.isLetter || $0.isNumber }) } ?? "epub"
+        }
+        return base + "." + (ext.isEmpty ? "epub" : ext)
+    }
+}
