@@ -79,6 +79,7 @@ public struct HelpState: Sendable {
             "  " + TextFitting.pad("L", to: 18) + " license details of an LCP book: renew or return the loan",
             "  " + TextFitting.pad("R", to: 18) + " relink a book whose file is missing: give its new place (only the same book is accepted)",
             "  " + TextFitting.pad("P", to: 18) + " forget the remembered password of a ZIP-password book (the next open asks)",
+            "  " + TextFitting.pad("I", to: 18) + " the book's reading statistics (time read, sessions, pages a session)",
             "  " + TextFitting.pad("c", to: 18) + " catalogs: browse, search and get books from the OPDS catalogs saved with `lectern catalog add`",
             "  " + TextFitting.pad("d", to: 18) + " remove from the library (asks; the file stays, unless it was acquired into the library folder)",
             "  " + TextFitting.pad("r", to: 18) + " reload",

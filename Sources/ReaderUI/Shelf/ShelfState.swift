@@ -186,6 +186,10 @@ public struct ShelfState: Sendable {
             }
             mode = .relinking(entry, TextField())
             message = nil
+        case .character("I"):
+            // The reading statistics, in any window (the cover panel needs 120 columns).
+            guard let entry = selectedEntry else { return .none }
+            message = ReadingStatisticsText.summary(title: entry.title, statistics[entry.identity])
         case .character("/"):
             mode = .filtering
             message = nil

@@ -63,14 +63,9 @@ enum ShelfCoverView {
             row += 1
         }
         // What the person's reading of the book came to.
-        if let statistics, statistics.sessions > 0 {
-            let sessions = statistics.sessions == 1 ? "1 session" : "\(statistics.sessions) sessions"
-            let lines = ["Read \(ReadingPace.duration(minutes: statistics.seconds / 60)) in \(sessions)",
-                         "\(statistics.pagesPerSession) pages a session"]
-            for line in lines where row + 1 <= layout.bottom {
-                row += 1
-                painter.text(TextFitting.truncate(line, to: area.width), row: row, column: area.column, .secondary, width: area.width)
-            }
+        for line in ReadingStatisticsText.lines(statistics) where row + 1 <= layout.bottom {
+            row += 1
+            painter.text(TextFitting.truncate(line, to: area.width), row: row, column: area.column, .secondary, width: area.width)
         }
     }
 
