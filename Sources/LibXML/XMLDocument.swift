@@ -7,6 +7,8 @@ import CLecternXML2
 /// confined to one task: libxml2 trees are not thread-safe.
 public final class XMLDocument {
     let pointer: xmlDocPtr
+    /// The parser still building the tree, for a document parsed incrementally; nil otherwise.
+    let pushParser: HTMLPushParser?
 
     /// Parses `bytes` as XML, recovering from errors the way a tolerant reader should.
     ///
@@ -26,6 +28,7 @@ public final class XMLDocument {
             throw .malformed("no root element")
         }
         pointer = parsed
+        pushParser = nil
     }
 
     /// Parses `bytes` with libxml2's HTML parser: tag soup, HTML entities and missing end tags
@@ -43,6 +46,42 @@ public final class XMLDocument {
             throw .malformed(Self.lastErrorMessage())
         }
         pointer = parsed
+        pushParser = nil
+    }
+
+    private init(pointer: xmlDocPtr, pushParser: HTMLPushParser) {
+        self.pointer = pointer
+        self.pushParser = pushParser
+    }
+
+    /// Parses `bytes` with libxml2's HTML parser as `body` walks the document, instead of whole
+    /// before it: the tree holds what has been parsed and not yet released, not the document.
+    ///
+    /// The elements `body` is handed see the same tree the whole-document parser builds:
+    /// walking children (``XMLElement/forEachChildNode(releasingVisited:_:)``) parses on as far
+    /// as it needs, and asking for an element's whole content (``XMLElement/children``,
+    /// ``XMLElement/textContent``…) parses to its end first. Elements must not be kept past
+    /// `body`, nor a child past the walk that released it.
+    public static func parsingHTMLIncrementally<R>(_ bytes: some Collection<UInt8>, encoding: String? = "UTF-8",
+                                                   _ body: (XMLDocument) -> R) throws(XMLError) -> R {
+        XMLDocument.initialiseOnce
+        guard bytes.count < Int(Int32.max) else { throw .tooLarge }
+        let result: Result<R, XMLError> = withCChars(bytes) { chars in
+            guard let parser = HTMLPushParser(bytes: chars, encoding: encoding) else {
+                return .failure(.malformed("no parser"))
+            }
+            while parser.document.map({ xmlDocGetRootElement($0) == nil }) ?? true, parser.advance() {}
+            guard let pointer = parser.document, xmlDocGetRootElement(pointer) != nil else {
+                if let pointer = parser.document { xmlFreeDoc(pointer) }
+                return .failure(.malformed(Self.lastErrorMessage()))
+            }
+            let document = XMLDocument(pointer: pointer, pushParser: parser)
+            let result = body(document)
+            // The bytes are only valid here: whatever is left is parsed before they go.
+            parser.finish()
+            return .success(result)
+        }
+        return try result.get()
     }
 
     deinit { xmlFreeDoc(pointer) }

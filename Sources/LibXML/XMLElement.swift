@@ -29,6 +29,7 @@ public struct XMLElement {
 
     /// The child elements, in document order.
     public var children: [XMLElement] {
+        parseToEnd()
         var result: [XMLElement] = []
         var child = node.pointee.children
         while let current = child {
@@ -47,13 +48,18 @@ public struct XMLElement {
 
     /// The first child element with this local name (and namespace, when given).
     public func firstChild(named name: String, namespace: String? = nil) -> XMLElement? {
-        var child = node.pointee.children
-        while let current = child {
+        firstChild { $0.isNamed(name, namespace: namespace) }
+    }
+
+    /// The first child element that satisfies `predicate`; in a document parsed incrementally,
+    /// parsed only as far as that child.
+    public func firstChild(where predicate: (XMLElement) -> Bool) -> XMLElement? {
+        var cursor = ChildCursor(parent: node, parser: document.pushParser)
+        while let current = cursor.next() {
             if current.pointee.type == XML_ELEMENT_NODE {
                 let element = XMLElement(node: current, document: document)
-                if element.isNamed(name, namespace: namespace) { return element }
+                if predicate(element) { return element }
             }
-            child = current.pointee.next
         }
         return nil
     }
@@ -124,6 +130,7 @@ public struct XMLElement {
     /// Entity references are not expanded (a document cannot inflate itself through entities);
     /// libxml2 has already replaced the predefined and character references.
     public var textContent: String {
+        parseToEnd()
         var bytes: [UInt8] = []
         func visit(_ first: xmlNodePtr?) {
             var child = first
@@ -153,9 +160,19 @@ public struct XMLElement {
     }
 
     /// Walks the direct children, elements and text, in document order; the layout engine uses it.
-    public func forEachChildNode(_ body: (XMLChildNode) -> Void) {
-        var child = node.pointee.children
-        while let current = child {
+    ///
+    /// In a document parsed incrementally, the walk parses on as it reaches the end of what is
+    /// parsed, and with `releasingVisited` frees each child once it has been visited and the
+    /// next one is parsed, so that the tree never holds what has been walked (the last child
+    /// stays: libxml2 appends text to it). Children handed to `body` must not be kept then.
+    public func forEachChildNode(releasingVisited: Bool = false, _ body: (XMLChildNode) -> Void) {
+        var cursor = ChildCursor(parent: node, parser: document.pushParser)
+        var visited: xmlNodePtr?
+        while let current = cursor.next() {
+            if releasingVisited, document.pushParser != nil, let done = visited {
+                cursor.release(done)
+            }
+            visited = current
             switch current.pointee.type {
             case XML_ELEMENT_NODE:
                 body(.element(XMLElement(node: current, document: document)))
@@ -164,12 +181,56 @@ public struct XMLElement {
             default:
                 break
             }
-            child = current.pointee.next
         }
+    }
+
+    /// In a document parsed incrementally, parses on to the end of this element.
+    private func parseToEnd() {
+        guard let parser = document.pushParser else { return }
+        while parser.isOpen(node), parser.advance() {}
     }
 
     /// The line of the element in its source, for messages.
     public var line: Int { Int(xmlGetLineNo(node)) }
+}
+
+/// The children of an element one after the other, parsing on when the parser has not reached
+/// the next one yet.
+struct ChildCursor {
+    let parent: xmlNodePtr
+    let parser: HTMLPushParser?
+    private var current: xmlNodePtr?
+    private var started = false
+
+    init(parent: xmlNodePtr, parser: HTMLPushParser?) {
+        self.parent = parent
+        self.parser = parser
+    }
+
+    /// The next child, complete as far as a text goes (libxml2 appends to the last text child
+    /// of an open element as it parses on), or nil after the last.
+    mutating func next() -> xmlNodePtr? {
+        while true {
+            let candidate = started ? current?.pointee.next : parent.pointee.children
+            if let candidate {
+                let isText = candidate.pointee.type == XML_TEXT_NODE || candidate.pointee.type == XML_CDATA_SECTION_NODE
+                if isText, candidate.pointee.next == nil, let parser, parser.isOpen(parent), parser.advance() { continue }
+                started = true
+                current = candidate
+                return candidate
+            }
+            guard let parser, parser.isOpen(parent), parser.advance() else {
+                if started { current = nil }
+                return nil
+            }
+        }
+    }
+
+    /// Frees `node`, a child visited before the current one.
+    func release(_ node: xmlNodePtr) {
+        xmlUnlinkNode(node)
+        xmlFreeNode(node)
+    }
 }
 
 /// A child of an element: another element or a run of text.

@@ -63,19 +63,39 @@ public enum ContentDocumentParser {
     }
 
     private static func parseDocument(_ bytes: some Collection<UInt8>, href: String, language: String?,
-                                      readingProgression: ReadingProgression,
-                                      options: ContentParseOptions) throws(ContentParseError) -> TextDocument {
-        let document: XMLDocument
+                                      readingProgression: ReadingProgression, options: ContentParseOptions,
+                                      incremental: Bool = true) throws(ContentParseError) -> TextDocument {
+        let convert = { (document: XMLDocument) -> TextDocument in
+            HTMLConverter(href: href, language: language, readingProgression: readingProgression, options: options)
+                .convert(document.root)
+        }
+        // Incrementally, the tree holds the element being converted and those whose whole
+        // content a conversion needs (`<head>`, a table, a list, a footnote, SVG, MathML), not
+        // the chapter; the whole-document parser is kept to check that both give the same text.
+        let incremental = incremental
+            && !(bytes.withContiguousStorageIfAvailable(TrailingContent.existsAfterDocumentEnd) ?? true)
+        let parse: (String?) throws(XMLError) -> TextDocument = { encoding throws(XMLError) in
+            if incremental { return try XMLDocument.parsingHTMLIncrementally(bytes, encoding: encoding, convert) }
+            return convert(try XMLDocument(html: bytes, encoding: encoding))
+        }
         do {
-            document = try XMLDocument(html: bytes, encoding: CharsetSniffer.encoding(of: bytes))
+            return try parse(CharsetSniffer.encoding(of: bytes))
         } catch {
             do {
-                document = try XMLDocument(html: bytes, encoding: "UTF-8")
+                return try parse("UTF-8")
             } catch {
                 throw .malformed(error.description)
             }
         }
-        let converter = HTMLConverter(href: href, language: language, readingProgression: readingProgression, options: options)
-        return converter.convert(document.root)
+    }
+
+    /// Converts `bytes` through libxml2's whole-document parser, building the whole tree first:
+    /// the reference the incremental conversion is checked against.
+    static func parseWholeDocument(html bytes: [UInt8], href: String, language: String? = nil,
+                                   readingProgression: ReadingProgression = .auto,
+                                   options: ContentParseOptions = ContentParseOptions()) throws(ContentParseError) -> TextDocument {
+        let prepared = bytes.withUnsafeBufferPointer(prepare) ?? bytes
+        return try parseDocument(prepared, href: href, language: language, readingProgression: readingProgression,
+                                 options: options, incremental: false)
     }
 }

@@ -139,9 +139,11 @@ extension HTMLConverter {
             context.style.role = isNote ? .noteReference : .link
         }
         if attributes["id"] == nil, let name = attributes["name"] { recordAnchor(name) }
+        // Read before the walk, which releases the children of an incrementally parsed link.
+        let isUnnumbered = isNote && Self.isUnnumberedMarker(element.textContent)
         inline(element, attributes, context, depth: depth)
         // `*` `*` `†` cannot be told apart on a page: each gets a number of its own, `*¹ *²`.
-        if isNote, Self.isUnnumberedMarker(element.textContent) {
+        if isUnnumbered {
             unnumberedNoteMarkers += 1
             appendGenerated(Self.superscript(unnumberedNoteMarkers), role: .noteReference, context)
         }

@@ -151,8 +151,10 @@ extension HTMLConverter {
         }
     }
 
+    /// Walks the children of `element` in order; in a document parsed incrementally, each is
+    /// released once converted (nothing holds on to a child after its walk).
     func walkChildren(_ element: XMLElement, _ context: Context, depth: Int) {
-        element.forEachChildNode { node in
+        element.forEachChildNode(releasingVisited: true) { node in
             switch node {
             case .element(let child): walk(child, context, depth: depth + 1)
             case .text(let text): appendText(text, context)

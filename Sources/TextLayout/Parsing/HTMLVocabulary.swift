@@ -27,7 +27,7 @@ extension HTMLConverter {
     ]
 
     static func hasBlockChild(_ element: XMLElement) -> Bool {
-        element.children.contains { blockElements.contains($0.localName.lowercased()) }
+        element.firstChild { blockElements.contains($0.localName.lowercased()) } != nil
     }
 
     static func isRightToLeftLanguage(_ tag: String) -> Bool {

@@ -1,0 +1,67 @@
+import CLecternXML2
+
+/// libxml2's HTML push parser, fed a slice of the document at a time on demand.
+///
+/// The tree it builds only grows as far as someone has asked: an ``XMLDocument`` parsed
+/// incrementally (``XMLDocument/parsingHTMLIncrementally(_:encoding:_:)``) calls ``advance()``
+/// when a walk reaches the end of what has been parsed. Same options as the whole-document HTML
+/// parser: recovering, no network, no error output; the HTML parser loads no DTD and expands no
+/// external entity, and libxml2 refuses nesting deeper than 256 elements.
+final class HTMLPushParser {
+    /// Bytes handed to libxml2 at a time: small enough that the unparsed rest is never in the
+    /// tree, large enough that the per-call cost vanishes.
+    static let sliceSize = 64 * 1024
+
+    private let context: htmlParserCtxtPtr
+    private var bytes: UnsafeBufferPointer<CChar>
+    private var position = 0
+    /// Whether libxml2 has been told the document ended.
+    private(set) var isFinished = false
+
+    init?(bytes: UnsafeBufferPointer<CChar>, encoding: String?) {
+        guard let context = htmlCreatePushParserCtxt(nil, nil, nil, 0, nil, XML_CHAR_ENCODING_NONE) else { return nil }
+        self.context = context
+        self.bytes = bytes
+        _ = htmlCtxtUseOptions(context, Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue
+            | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue))
+        if let encoding, let handler = xmlFindCharEncodingHandler(encoding) {
+            _ = xmlSwitchToEncoding(context, handler)
+        }
+    }
+
+    deinit {
+        // The document belongs to the XMLDocument; the context does not free it.
+        htmlFreeParserCtxt(context)
+    }
+
+    /// The document being built, once the parser has started one.
+    var document: xmlDocPtr? { context.pointee.myDoc }
+
+    /// Parses the next slice (or ends the document after the last one); false once finished.
+    @discardableResult
+    func advance() -> Bool {
+        guard !isFinished else { return false }
+        let count = min(Self.sliceSize, bytes.count - position)
+        if count > 0 {
+            _ = htmlParseChunk(context, bytes.baseAddress! + position, Int32(count), 0)
+            position += count
+        } else {
+            _ = htmlParseChunk(context, nil, 0, 1)
+            isFinished = true
+            bytes = UnsafeBufferPointer(start: nil, count: 0)
+        }
+        return true
+    }
+
+    /// Parses the rest of the document.
+    func finish() {
+        while advance() {}
+    }
+
+    /// Whether `node` is an element whose end has not been parsed yet.
+    func isOpen(_ node: xmlNodePtr) -> Bool {
+        guard !isFinished, let open = context.pointee.nodeTab else { return false }
+        for index in 0..<Int(context.pointee.nodeNr) where open[index] == node { return true }
+        return false
+    }
+}
