@@ -5,7 +5,7 @@ import TestSupport
 
 /// `lectern catalog get` on an OPDS borrow link whose type is an LCP license: the license is
 /// fetched from the catalog, the publication acquired through the License Status test server
-/// (as `lectern acquire` does) and imported.
+/// (as `lectern acquire` does) and imported; the first one is also returned.
 @Suite struct CatalogBorrowTests {
     let server: StatusServer
     let lectern = LecternProcess()
@@ -17,7 +17,11 @@ import TestSupport
     }
 
     @Test func borrowsAnLCPBookFromAnOPDS2Feed() throws {
-        let served = try ServedPublication.make(on: server)
+        // A loan: its License Status Document (served by the test server) offers return.
+        let signer = LicenseSpec().signer
+        let served = try ServedPublication.make(on: server) { spec in spec.statusURL = server.statusURL(spec.id) }
+        try server.configure(served.license.id, ["license": served.license.text, "signer": ["key": signer.keyPath],
+                                                 "potential_end": "2027-06-01T00:00:00Z"])
         let feed = """
             {"metadata": {"title": "Lending Library"}, "publications": [
               {"metadata": {"title": "Served Book", "author": "Lender"},
@@ -46,6 +50,14 @@ import TestSupport
         #expect(check.status == 0, "\(check.stderr)")
         let list = try lectern.run(["list", "--json"], environment: environment)
         #expect(list.stdout.contains("Served Book.epub"), "\(list.stdout)")
+        // The loan goes back to the library: returned through its License Status Document, and
+        // the book no longer opens.
+        let returned = try lectern.run(["license", "return", folder + "/Served Book.epub"], environment: environment)
+        #expect(returned.status == 0, "\(returned.stderr)")
+        let after = try lectern.run(["check", "--passphrase", "open sesame", folder + "/Served Book.epub"],
+                                    environment: environment)
+        #expect(after.status == 3)
+        #expect(after.stdout.contains("This book was returned on "), "\(after.stdout)")
     }
 
     /// A catalog that signs in with Basic hands out the LCP user key with the borrow link: the
