@@ -70,6 +70,7 @@ public final class CatalogStore: @unchecked Sendable {
         }
     }
 
+    @discardableResult
     private func locked<T>(_ body: (SQLiteDatabase) throws(SQLiteError) -> T) throws(LibraryError) -> T {
         do {
             return try lock.withLock { () throws(SQLiteError) -> T in try body(database) }

@@ -25,11 +25,9 @@ public struct LibraryLocations: Sendable {
         )
         """
 
+    @discardableResult
     private func locked<T>(_ body: (SQLiteDatabase) throws(SQLiteError) -> T) throws(LibraryError) -> T {
-        try store.locked { database throws(SQLiteError) in
-            try database.execute(Self.table)
-            return try body(database)
-        }
+        try store.locked(ensuring: Self.table, body)
     }
 
     /// The other locations of a publication, oldest first (its own path is not among them).

@@ -45,4 +45,16 @@ public final class LibraryStore: @unchecked Sendable {
             throw LibraryError(message: error.message)
         }
     }
+
+    /// Runs `body` under the lock once `table` (a `CREATE TABLE IF NOT EXISTS` statement) has
+    /// run: the stores that keep a table of their own beside the library's rows (remembered
+    /// passwords, reading statistics, other locations) create it on first use, outside the
+    /// numbered migrations.
+    @discardableResult
+    func locked<T>(ensuring table: String, _ body: (SQLiteDatabase) throws(SQLiteError) -> T) throws(LibraryError) -> T {
+        try locked { database throws(SQLiteError) in
+            try database.execute(table)
+            return try body(database)
+        }
+    }
 }

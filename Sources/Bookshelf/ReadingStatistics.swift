@@ -39,11 +39,9 @@ public struct ReadingStatisticsStore: Sendable {
         )
         """
 
+    @discardableResult
     private func locked<T>(_ body: (SQLiteDatabase) throws(SQLiteError) -> T) throws(LibraryError) -> T {
-        try store.locked { database throws(SQLiteError) in
-            try database.execute(Self.table)
-            return try body(database)
-        }
+        try store.locked(ensuring: Self.table, body)
     }
 
     /// Adds one reading session to the book's statistics.

@@ -22,11 +22,9 @@ public struct RememberedPasswords: Sendable {
         )
         """
 
+    @discardableResult
     private func locked<T>(_ body: (SQLiteDatabase) throws(SQLiteError) -> T) throws(LibraryError) -> T {
-        try store.locked { database throws(SQLiteError) in
-            try database.execute(Self.table)
-            return try body(database)
-        }
+        try store.locked(ensuring: Self.table, body)
     }
 
     /// The remembered password of the publication with this content identity.

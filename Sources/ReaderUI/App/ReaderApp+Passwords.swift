@@ -34,7 +34,10 @@ extension ReaderApp {
         Task.detached {
             let identity = entry?.identity ?? ContentIdentity.of(path: path, identifier: nil)
             let passwords = RememberedPasswords(store: store)
-            if (try? passwords.password(identity: identity)) != password { try? passwords.remember(password, identity: identity) }
+            if (try? passwords.password(identity: identity)) != password {
+                // Not remembered: the next open asks again, which is all a failure costs.
+                _ = try? passwords.remember(password, identity: identity)
+            }
             guard var known = try? store.entry(identity: identity) else { return }
             let author = authors.map(\.name).joined(separator: ", ")
             guard known.title != (title ?? known.title) || known.author != author else { return }
