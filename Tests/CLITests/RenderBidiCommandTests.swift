@@ -9,7 +9,7 @@ import TestSupport
 
     func book() throws -> String {
         let path = Fixtures.temporaryDirectory("render-bidi") + "/salam.epub"
-        try ChapterEPUB.write(title: "Salam", language: "ar", body: "<p dir=\"rtl\">السلام عليكم</p>", to: path)
+        try TestEPUBs.write(title: "Salam", language: "ar", body: "<p dir=\"rtl\">السلام عليكم</p>", to: path)
         return path
     }
 

@@ -1,18 +1,28 @@
 import Foundation
 
-/// EPUB files made by tests: a small EPUB 3 with one chapter and, when given, a cover image
-/// declared with `properties="cover-image"`.
+/// EPUB files made by tests: a small EPUB 3 with one chapter whose body a test may write (text
+/// in any script, `dir`, structure) and, when given, a cover image declared with
+/// `properties="cover-image"`.
 public enum TestEPUBs {
     /// Writes an EPUB titled `title` by `author` to `path`, with `cover` (PNG bytes) as its
-    /// cover image when given.
+    /// cover image when given. Its identifier follows from the title, so the same title is the
+    /// same book.
     public static func write(title: String, author: String = "Test Author", cover: Data?, to path: String) throws {
+        try write(title: title, author: author, identifier: "urn:test:" + title.lowercased().replacingOccurrences(of: " ", with: "-"),
+                  body: "<h1>Chapter 1</h1><p>The text of \(title).</p>", cover: cover, to: path)
+    }
+
+    /// Writes an EPUB titled `title` in `language` whose single chapter has `body` (XHTML inside
+    /// `<body>`) to `path`; its identifier is new each time unless given.
+    public static func write(title: String, author: String = "Test Author", language: String = "en", identifier: String? = nil,
+                             body: String, cover: Data? = nil, to path: String) throws {
         let coverItem = cover == nil ? "" : #"<item id="cover" href="cover.png" media-type="image/png" properties="cover-image"/>"#
         let opf = """
             <?xml version="1.0" encoding="UTF-8"?>
             <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id">
               <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
-                <dc:identifier id="id">urn:test:\(title.lowercased().replacingOccurrences(of: " ", with: "-"))</dc:identifier>
-                <dc:title>\(title)</dc:title><dc:creator>\(author)</dc:creator><dc:language>en</dc:language>
+                <dc:identifier id="id">\(identifier ?? "urn:test:\(UUID().uuidString)")</dc:identifier>
+                <dc:title>\(title)</dc:title><dc:creator>\(author)</dc:creator><dc:language>\(language)</dc:language>
                 <meta property="dcterms:modified">2026-01-01T00:00:00Z</meta>
               </metadata>
               <manifest>
@@ -36,8 +46,8 @@ public enum TestEPUBs {
             """
         let chapter = """
             <?xml version="1.0" encoding="UTF-8"?>
-            <html xmlns="http://www.w3.org/1999/xhtml"><head><title>Chapter 1</title></head>
-            <body><h1>Chapter 1</h1><p>The text of \(title).</p></body></html>
+            <html xmlns="http://www.w3.org/1999/xhtml" xml:lang="\(language)"><head><title>Chapter 1</title></head>
+            <body>\(body)</body></html>
             """
         var entries = [ZipBuilder.Entry("mimetype", "application/epub+zip", compression: .stored),
                        ZipBuilder.Entry("META-INF/container.xml", container),

@@ -9,7 +9,7 @@ struct ArabicShapingUITests {
     /// A book whose chapter is one Arabic paragraph: السلام عليكم (peace be upon you).
     static func arabicBook() throws -> String {
         let path = Fixtures.temporaryDirectory("arabic-book") + "/salam.epub"
-        try ChapterEPUB.write(title: "Salam", language: "ar", body: "<p dir=\"rtl\">السلام عليكم</p><p dir=\"ltr\">Latin line.</p>", to: path)
+        try TestEPUBs.write(title: "Salam", language: "ar", body: "<p dir=\"rtl\">السلام عليكم</p><p dir=\"ltr\">Latin line.</p>", to: path)
         return path
     }
 

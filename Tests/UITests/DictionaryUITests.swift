@@ -9,7 +9,7 @@ struct DictionaryUITests {
     /// A book whose page starts with "Serendipity,".
     static func book() throws -> String {
         let path = Fixtures.temporaryDirectory("dictionary-book") + "/words.epub"
-        try ChapterEPUB.write(title: "Words", body: "<p>Serendipity, said the reader, is finding words.</p>", to: path)
+        try TestEPUBs.write(title: "Words", body: "<p>Serendipity, said the reader, is finding words.</p>", to: path)
         return path
     }
 

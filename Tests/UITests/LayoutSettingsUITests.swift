@@ -39,7 +39,7 @@ struct LayoutSettingsUITests {
     @Test func spacingKeyPutsBlankLinesBetweenParagraphs() throws {
         let home = try UIFixtures.home()
         let book = Fixtures.temporaryDirectory("spacing") + "/paragraphs.epub"
-        try ChapterEPUB.write(title: "Paragraphs", body: "<p>First paragraph.</p><p>Second paragraph.</p>", to: book)
+        try TestEPUBs.write(title: "Paragraphs", body: "<p>First paragraph.</p><p>Second paragraph.</p>", to: book)
         let tmux = try TmuxSession(width: 60, height: 12, arguments: ["open", book], home: home)
         defer { tmux.close() }
         func rows(_ screen: String) -> (Int, Int)? {
