@@ -28,19 +28,8 @@ enum UICatalogServices {
                 }
                 let signIn = (client as? CatalogSession)?.signIn
                 CatalogPassphrase.store(hashed ?? signIn?.lcpHashedPassphrase, typed: nil, license: license)
-                let result = await Blocking.offPool {
-                    await LCPSetup.withService { service in
-                        await service.acquirePublication(from: license, in: directory, onProgress: { progress in
-                            switch progress {
-                            case .percent(let fraction, let received, _): onProgress(LicenseServices.Progress(fraction: fraction, received: received))
-                            case .indefinite(let received): onProgress(LicenseServices.Progress(fraction: nil, received: received))
-                            }
-                        }, isCancelled: isCancelled)
-                    }
-                }
-                switch result {
-                case .success(let acquired): return .success(acquired.path)
-                case .failure(let error): return .failure(OpenFailure(message: error.userMessage))
+                return await Blocking.offPool {
+                    await UILicenseServices.acquire(license: license, in: directory, onProgress: onProgress, isCancelled: isCancelled)
                 }
             })
     }

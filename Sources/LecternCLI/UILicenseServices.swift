@@ -56,19 +56,26 @@ enum UILicenseServices {
                 guard let data = FileManager.default.contents(atPath: lcpl) else {
                     return .failure(OpenFailure(message: "\(lcpl): cannot read the file"))
                 }
-                let result = await LCPSetup.withService { service in
-                    await service.acquirePublication(from: data, in: directory, onProgress: { progress in
-                        switch progress {
-                        case .percent(let fraction, let received, _): onProgress(LicenseServices.Progress(fraction: fraction, received: received))
-                        case .indefinite(let received): onProgress(LicenseServices.Progress(fraction: nil, received: received))
-                        }
-                    }, isCancelled: isCancelled)
-                }
-                switch result {
-                case .success(let acquired): return .success(acquired.path)
-                case .failure(let error): return .failure(OpenFailure(message: error.userMessage))
-                }
+                return await acquire(license: data, in: directory, onProgress: onProgress, isCancelled: isCancelled)
             })
+    }
+
+    /// Acquires the publication of `license` into `directory` (a `.lcpl` opened from the shelf,
+    /// or a loan borrowed from a catalog), reporting its download; the path it was saved at.
+    static func acquire(license: Data, in directory: String, onProgress: @escaping @Sendable (LicenseServices.Progress) -> Void,
+                        isCancelled: @escaping @Sendable () -> Bool) async -> Result<String, OpenFailure> {
+        let result = await LCPSetup.withService { service in
+            await service.acquirePublication(from: license, in: directory, onProgress: { progress in
+                switch progress {
+                case .percent(let fraction, let received, _): onProgress(LicenseServices.Progress(fraction: fraction, received: received))
+                case .indefinite(let received): onProgress(LicenseServices.Progress(fraction: nil, received: received))
+                }
+            }, isCancelled: isCancelled)
+        }
+        switch result {
+        case .success(let acquired): return .success(acquired.path)
+        case .failure(let error): return .failure(OpenFailure(message: error.userMessage))
+        }
     }
 
     static let unreachableNote = "The license's status server cannot be reached (offline?): renewing and returning need it; try again when connected."
