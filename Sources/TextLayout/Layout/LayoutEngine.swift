@@ -16,16 +16,42 @@
 ///    ``LaidOutDocument/highlights(for:)``; copy ``LaidOutDocument/copyText(lines:)`` or
 ///    ``TextDocument/text(in:)``; open notes with ``NoteResolver``.
 public enum LayoutEngine {
-    /// Lays out every block of `document`.
+    /// Lays out every block of `document`: counts the lines of each (the page index) and keeps
+    /// the lines of the first blocks, where reading starts; the others are laid out again when
+    /// they are shown (see ``LaidOutLines``).
     public static func layout(_ document: TextDocument, options: LayoutOptions) -> LaidOutDocument {
         var lines: [LayoutLine] = []
         var blockLines: [Range<Int>] = []
+        var segmentStarts: [Int] = []
+        var kept: [Int: [LayoutLine]] = [:]
+        var keptCount = 0
         blockLines.reserveCapacity(document.blocks.count)
-        lines.reserveCapacity(document.length / max(options.width / 2, 1) + document.blocks.count * 2)
+        segmentStarts.reserveCapacity(document.blocks.count + 1)
+        var total = 0
         layoutBlocks(of: document, options: options, into: &lines) { lines, first in
-            blockLines.append(first..<lines.count)
+            blockLines.append((total + first)..<(total + lines.count))
+            segmentStarts.append(total)
+            total += lines.count
+            if keptCount < LineCache.lineLimit / 4 {
+                kept[blockLines.count - 1] = lines
+                keptCount += lines.count
+            }
+            lines.removeAll(keepingCapacity: true)
         }
-        return LaidOutDocument(document: document, options: options, lines: lines, blockLines: blockLines)
+        segmentStarts.append(total)
+        return LaidOutDocument(document: document, options: options,
+                               lines: LaidOutLines(document: document, options: options, segmentStarts: segmentStarts, kept: kept),
+                               blockLines: blockLines)
+    }
+
+    /// The lines of block `index` of `document` alone, as ``layout(_:options:)`` makes them:
+    /// the blank lines and picture rows before it, then its text.
+    static func segment(of document: TextDocument, block index: Int, options: LayoutOptions) -> [LayoutLine] {
+        var stream = LayoutStream(options: options, previous: index > 0 ? document.blocks[index - 1].kind : nil)
+        var lines: [LayoutLine] = []
+        let images = options.pictureCell == nil ? [] : document.images.filter { $0.blockIndex == index }
+        stream.append(document.blocks[index], index: index, images: images, sizes: document.pictureSizes, to: &lines)
+        return lines
     }
 
     /// Lays out `document` block by block, handing each line to `body` in order and keeping

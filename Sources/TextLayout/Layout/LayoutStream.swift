@@ -14,6 +14,12 @@ public struct LayoutStream: Sendable {
         self.options = options
     }
 
+    /// A stream that continues after a block of kind `previous`.
+    init(options: LayoutOptions, previous: TextBlock.Kind?) {
+        self.options = options
+        self.previous = previous
+    }
+
     /// Appends to `lines` the lines of `block`, the block at `index` in its document: the
     /// blank lines that separate it from the previous block, the rows of its `images` whose
     /// size `sizes` gives (when ``LayoutOptions/pictureCell`` is set), then its text. Returns
