@@ -148,30 +148,77 @@ extension ReaderApp {
     }
 
     /// Loads and lays out chapter `chapter` off the main actor, then shows it at `anchor`.
+    ///
+    /// A chapter opened at its start is shown as soon as its first few screens are converted
+    /// (``ChapterSource/document(_:firstPartLength:firstPart:)``): the rest is converted and laid
+    /// out meanwhile, then replaces it, keeping the line read in view. Until then, paging past
+    /// the first part waits rather than leaving the chapter.
     func load(_ session: ReaderSession, chapter: Int, anchor: ReaderState.Anchor) {
         let source = session.source
         guard chapter >= 0, chapter < source.count else { return }
+        if let partial = session.partialChapter, partial == session.state.chapter, chapter == partial + 1, anchor == .start,
+           session.loadingChapter == partial {
+            message = "The rest of this chapter is still being read…"
+            render()
+            return
+        }
         session.loading?.cancel()
         session.loadingChapter = chapter
+        session.partialChapter = nil
         // A page's picture is decoded while its chapter loads, not after.
         requestPictures(session, page: chapter)
         let options = session.options
         let preloaded = session.preloaded?.chapter == chapter ? session.preloaded?.document : nil
+        let firstPartLength = anchor == .start && preloaded == nil && !source.isPaged
+            ? max(8_000, options.width * session.state.rows * 3) : nil
         session.loading = Task { @MainActor [weak self] in
+            let app = self
             let (document, layout) = await Blocking.run { () -> (TextDocument, LaidOutDocument) in
-                let document = preloaded ?? source.document(chapter)
+                let document: TextDocument
+                if let preloaded {
+                    document = preloaded
+                } else if let firstPartLength {
+                    document = source.document(chapter, firstPartLength: firstPartLength) { part in
+                        let layout = LayoutEngine.layout(part, options: options)
+                        Task { @MainActor in app?.showFirstPart(part, layout: layout, of: session, chapter: chapter) }
+                    }
+                } else {
+                    document = source.document(chapter)
+                }
                 return (document, LayoutEngine.layout(document, options: options))
             }
-            guard !Task.isCancelled, let self, case .reader(let current) = self.page, current === session else { return }
+            guard !Task.isCancelled, let self, case .reader(let current) = self.page, current === session,
+                  session.loadingChapter == chapter else { return }
             session.loadingChapter = nil
-            session.selection = nil
-            session.hints = nil
             session.document = document
-            session.state.show(chapter: chapter, layout: layout, anchor: anchor)
+            if session.partialChapter == chapter, session.state.chapter == chapter {
+                // The whole chapter replaces its first part: same offsets, same line in view.
+                session.partialChapter = nil
+                session.state.relayout(layout)
+            } else {
+                session.partialChapter = nil
+                session.selection = nil
+                session.hints = nil
+                session.state.show(chapter: chapter, layout: layout, anchor: anchor)
+            }
             self.updateSearchMatches(session)
             self.render()
             self.chapterShown(session)
         }
+    }
+
+    /// Shows the first part of chapter `chapter` while the rest of it loads, unless that load
+    /// was given up or the whole chapter came first.
+    private func showFirstPart(_ part: TextDocument, layout: LaidOutDocument, of session: ReaderSession, chapter: Int) {
+        guard case .reader(let current) = page, current === session, session.loadingChapter == chapter,
+              session.partialChapter == nil, session.loading?.isCancelled == false else { return }
+        session.partialChapter = chapter
+        session.selection = nil
+        session.hints = nil
+        session.document = part
+        session.state.show(chapter: chapter, layout: layout, anchor: .start)
+        updateSearchMatches(session)
+        render()
     }
 
     /// After a chapter is on screen: the first time, the book-wide work starts; each time,

@@ -52,6 +52,9 @@ final class ReaderSession {
     /// A chapter being loaded (a newer request cancels it).
     var loading: Task<Void, Never>?
     var loadingChapter: Int?
+    /// The chapter shown from its first part while the rest of it is converted (see
+    /// ``ReaderApp/load(_:chapter:anchor:)``); nil once it is whole.
+    var partialChapter: Int?
     var relayoutGeneration = 0
     /// The next chapter, read ahead in the background.
     var preloaded: (chapter: Int, document: TextDocument)?
