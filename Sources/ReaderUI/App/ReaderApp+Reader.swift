@@ -152,12 +152,13 @@ extension ReaderApp {
     /// A chapter opened at its start is shown as soon as its first few screens are converted
     /// (``ChapterSource/document(_:firstPartLength:firstPart:)``): the rest is converted and laid
     /// out meanwhile, then replaces it, keeping the line read in view. Until then, paging past
-    /// the first part waits rather than leaving the chapter.
+    /// the first part waits for the rest rather than leaving the chapter.
     func load(_ session: ReaderSession, chapter: Int, anchor: ReaderState.Anchor) {
         let source = session.source
         guard chapter >= 0, chapter < source.count else { return }
         if let partial = session.partialChapter, partial == session.state.chapter, chapter == partial + 1, anchor == .start,
            session.loadingChapter == partial {
+            session.pageDownWaiting = true
             message = "The rest of this chapter is still being read…"
             render()
             return
@@ -165,6 +166,7 @@ extension ReaderApp {
         session.loading?.cancel()
         session.loadingChapter = chapter
         session.partialChapter = nil
+        session.pageDownWaiting = false
         // A page's picture is decoded while its chapter loads, not after.
         requestPictures(session, page: chapter)
         let options = session.options
@@ -195,6 +197,11 @@ extension ReaderApp {
                 // The whole chapter replaces its first part: same offsets, same line in view.
                 session.partialChapter = nil
                 session.state.relayout(layout)
+                if session.pageDownWaiting {
+                    session.pageDownWaiting = false
+                    self.message = nil
+                    _ = session.state.perform(.pageDown)
+                }
             } else {
                 session.partialChapter = nil
                 session.selection = nil
@@ -219,6 +226,8 @@ extension ReaderApp {
         session.state.show(chapter: chapter, layout: layout, anchor: .start)
         updateSearchMatches(session)
         render()
+        // Bookmarks and positions need the library entry: made at the first paint, whole or not.
+        ensureEntry(session)
     }
 
     /// After a chapter is on screen: the first time, the book-wide work starts; each time,
@@ -248,7 +257,9 @@ extension ReaderApp {
 
     /// Adds the publication to the library when it is not there yet (`lectern open`).
     func ensureEntry(_ session: ReaderSession) {
-        guard session.entry == nil, let library = dependencies.library, let identity = session.identity else { return }
+        guard session.entry == nil, !session.entryRequested, let library = dependencies.library,
+              let identity = session.identity else { return }
+        session.entryRequested = true
         let opened = session.opened, path = session.path
         let publication = opened.publication
         let candidate = LibraryEntry(identity: identity, path: path, title: publication.metadata.title ?? LibraryImporter.fileName(path),

@@ -55,6 +55,10 @@ final class ReaderSession {
     /// The chapter shown from its first part while the rest of it is converted (see
     /// ``ReaderApp/load(_:chapter:anchor:)``); nil once it is whole.
     var partialChapter: Int?
+    /// Whether a page down waits for the rest of the chapter shown in part.
+    var pageDownWaiting = false
+    /// Whether the library entry of a book opened from outside the library is being made.
+    var entryRequested = false
     var relayoutGeneration = 0
     /// The next chapter, read ahead in the background.
     var preloaded: (chapter: Int, document: TextDocument)?

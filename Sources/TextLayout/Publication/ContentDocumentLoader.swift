@@ -42,13 +42,22 @@ public struct ContentDocumentLoader: Sendable {
         }
     }
 
+    /// Resources smaller than this are converted whole before anything is shown: they take a
+    /// few milliseconds, and a first part would only make the reader wait for their end.
+    public static let firstPartMinimumBytes = 256 * 1024
+
     /// Reads and converts the resource of `link` like ``load(_:)``, calling `firstPart` with
     /// the beginning of the document as soon as it holds `length` offsets, while the rest is
     /// converted (see ``ContentDocumentParser/parse(html:href:language:readingProgression:options:firstPartLength:firstPart:)``).
+    /// Not called for resources under ``firstPartMinimumBytes``.
     public func load(_ link: Link, firstPartLength length: Int, firstPart: (TextDocument) -> Void) throws(ContentLoadError) -> TextDocument {
         try convert(link) { source, href, language, progression throws(ContentParseError) in
-            try ContentDocumentParser.parse(html: source, href: href, language: language, readingProgression: progression,
-                                            options: options, firstPartLength: length, firstPart: firstPart)
+            guard source.count >= Self.firstPartMinimumBytes else {
+                return try ContentDocumentParser.parse(html: source, href: href, language: language, readingProgression: progression,
+                                                       options: options)
+            }
+            return try ContentDocumentParser.parse(html: source, href: href, language: language, readingProgression: progression,
+                                                   options: options, firstPartLength: length, firstPart: firstPart)
         }
     }
 
