@@ -26,7 +26,7 @@ enum LineRenderer {
             order = Array(shown)
         }
         var contentWidth = 0
-        for index in order { contentWidth += Int(text.widths[index]) }
+        for index in order { contentWidth += text.width(at: index) }
         let hyphen = line.end == .softHyphen ? 1 : 0
 
         // Extra cells after each visual position, for justification.
@@ -83,8 +83,8 @@ enum LineRenderer {
             if lead == 0xA0 || lead == 0x202F || lead == 0x2007, character.unicodeScalars.count == 1 { character = " " }
             if let levels = text.levels, levels[index] % 2 == 1 { character = BidiResolver.mirrored(character) }
             characters.append(character, lead: character.unicodeScalars.first!.value)
-            widths.append(text.widths[index])
-            column += Int(text.widths[index])
+            widths.append(UInt8(text.width(at: index)))
+            column += text.width(at: index)
             if extra[position] > 0 {
                 close()
                 column += extra[position]

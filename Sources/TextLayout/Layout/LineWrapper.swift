@@ -32,7 +32,7 @@ enum LineWrapper {
             var candidate: (end: Int, kind: End)?
             var line = Line(range: start..<count, end: .last)
             while index < count {
-                let cluster = Int(text.widths[index])
+                let cluster = text.width(at: index)
                 let hangs = !preformatted && text.leads[index] == 0x20
                 if !hangs, width + cluster > available, index > start {
                     if let candidate {

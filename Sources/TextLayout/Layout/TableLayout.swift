@@ -152,12 +152,12 @@ enum TableLayout {
                 word = 0
                 continue
             }
-            line += Int(text.widths[index])
+            line += text.width(at: index)
             if lead == 0x20 {
                 widestWord = max(widestWord, word)
                 word = 0
             } else {
-                word += Int(text.widths[index])
+                word += text.width(at: index)
                 if text.breaks[index] != .none {
                     widestWord = max(widestWord, word)
                     word = 0

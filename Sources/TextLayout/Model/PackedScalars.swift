@@ -1,0 +1,149 @@
+/// Unicode scalar values (the first scalar of each cluster of a text) in the narrowest
+/// storage that holds them, read back as `UInt32`s.
+///
+/// A chapter's text is most of a laid-out book's memory, and four bytes a cluster is four
+/// times what Latin text needs. Values are kept one byte each while the text uses at most
+/// 128 distinct non-ASCII scalars (ASCII as itself, the others as an index into a small
+/// palette: accented letters, curly quotes and dashes of European text, a whole alphabet
+/// such as Cyrillic or Greek), two bytes each for other text of the Basic Multilingual Plane
+/// (CJK), four bytes only when a scalar beyond it (most emoji) appears. Appending a value the
+/// storage cannot hold widens it once, for the whole text.
+struct PackedScalars: RandomAccessCollection, Sendable, CustomStringConvertible {
+    /// Bytes per value in use: 1 (`narrow`), 2 (`halves`) or 4 (`words`); only that array is used.
+    private(set) var bytesPerValue = 1
+    /// One byte a value: below 0x80 the value itself, else `palette[code - 0x80]`.
+    private var narrow: [UInt8] = []
+    /// The non-ASCII values of `narrow`, at most 128.
+    private var palette: [UInt32] = []
+    private var halves: [UInt16] = []
+    private var words: [UInt32] = []
+
+    init() {}
+
+    init(_ values: some Sequence<UInt32>) {
+        for value in values { append(value) }
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int {
+        switch bytesPerValue {
+        case 1: narrow.count
+        case 2: halves.count
+        default: words.count
+        }
+    }
+
+    subscript(position: Int) -> UInt32 {
+        switch bytesPerValue {
+        case 1:
+            let code = narrow[position]
+            return code < 0x80 ? UInt32(code) : palette[Int(code &- 0x80)]
+        case 2:
+            return UInt32(halves[position])
+        default:
+            return words[position]
+        }
+    }
+
+    var description: String { Array(self).description }
+
+    /// Whether the values are `values`, in order (whatever the storage).
+    static func == (lhs: PackedScalars, rhs: [UInt32]) -> Bool {
+        lhs.elementsEqual(rhs)
+    }
+
+    mutating func append(_ value: UInt32) {
+        switch bytesPerValue {
+        case 1:
+            if value < 0x80 {
+                narrow.append(UInt8(truncatingIfNeeded: value))
+            } else if let code = paletteCode(for: value) {
+                narrow.append(code)
+            } else {
+                widen(toHold: value)
+                append(value)
+            }
+        case 2:
+            if value <= 0xFFFF {
+                halves.append(UInt16(truncatingIfNeeded: value))
+            } else {
+                widen(toHold: value)
+                append(value)
+            }
+        default:
+            words.append(value)
+        }
+    }
+
+    mutating func append(contentsOf other: PackedScalars) {
+        reserveCapacity(count + other.count)
+        for value in other { append(value) }
+    }
+
+    mutating func removeLast() {
+        switch bytesPerValue {
+        case 1: narrow.removeLast()
+        case 2: halves.removeLast()
+        default: words.removeLast()
+        }
+    }
+
+    mutating func removeFirst() {
+        switch bytesPerValue {
+        case 1: narrow.removeFirst()
+        case 2: halves.removeFirst()
+        default: words.removeFirst()
+        }
+    }
+
+    mutating func reserveCapacity(_ capacity: Int) {
+        switch bytesPerValue {
+        case 1: narrow.reserveCapacity(capacity)
+        case 2: halves.reserveCapacity(capacity)
+        default: words.reserveCapacity(capacity)
+        }
+    }
+
+    /// Drops spare capacity: a text built by appending has up to twice the room it uses,
+    /// and a finished paragraph is kept as long as its chapter.
+    mutating func shrinkToFit() {
+        switch bytesPerValue {
+        case 1: narrow = narrow.exactCopy()
+        case 2: halves = halves.exactCopy()
+        default: words = words.exactCopy()
+        }
+    }
+
+    /// The one-byte code of `value` (at least 0x80), adding it to the palette when there is room.
+    private mutating func paletteCode(for value: UInt32) -> UInt8? {
+        if let index = palette.firstIndex(of: value) { return UInt8(0x80 + index) }
+        guard palette.count < 0x80 else { return nil }
+        palette.append(value)
+        return UInt8(0x80 + palette.count - 1)
+    }
+
+    /// Moves the values to storage wide enough for them and `value`.
+    private mutating func widen(toHold value: UInt32) {
+        let values = Array(self)
+        let largest = Swift.max(value, values.max() ?? 0)
+        if largest <= 0xFFFF {
+            halves = values.map { UInt16(truncatingIfNeeded: $0) }
+            bytesPerValue = 2
+        } else {
+            words = values
+            bytesPerValue = 4
+        }
+        narrow = []
+        palette = []
+    }
+}
+
+extension Array {
+    /// A copy whose capacity is its count (`Array(self)` would share the buffer, spare room included).
+    func exactCopy() -> [Element] {
+        guard capacity > count else { return self }
+        return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+            initialized = withUnsafeBufferPointer { source in buffer.initialize(fromContentsOf: source) }
+        }
+    }
+}
