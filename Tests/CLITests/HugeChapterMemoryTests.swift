@@ -13,10 +13,12 @@ import TestSupport
                     && ProcessInfo.processInfo.environment["TSAN_OPTIONS"] == nil,
                 "a sanitizer's shadow memory makes a memory ceiling meaningless"))
 struct HugeChapterMemoryTests {
-    /// The ceiling on the child's peak resident memory, in KB: about 13 bytes per byte of XHTML.
-    /// The chapter is parsed as it is converted (no whole tree): a debug build peaks near 218 MB,
-    /// nearly all of it the converted blocks; the rest is margin.
-    static let ceilingKB = 256 * 1024
+    /// The ceiling on the child's peak resident memory, in KB: about 7.5 bytes per byte of XHTML.
+    /// The chapter is parsed as it is converted (no whole tree) and its text is packed (about a
+    /// byte and a quarter per Latin character, see `PackedScalars`): a debug build peaks near
+    /// 100 MB (it was 218 MB with four bytes a lead and a width and a break byte per
+    /// character); the rest is margin.
+    static let ceilingKB = 150 * 1024
 
     /// Runs `lectern render` on the book with standard output to `output`, and prints the child's
     /// exit status and peak RSS (KB, `ru_maxrss` from `wait4`: an upper bound, since it counts

@@ -144,7 +144,7 @@ enum TableLayout {
     static func measure(_ text: InlineText) -> (line: Int, word: Int) {
         var widestLine = 0, widestWord = 0, line = 0, word = 0
         for index in 0..<text.count {
-            let lead = text.leads[index]
+            let lead = text.lead(at: index)
             if lead == 0x0A {
                 widestLine = max(widestLine, line)
                 widestWord = max(widestWord, word)

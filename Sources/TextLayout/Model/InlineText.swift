@@ -48,7 +48,13 @@ public struct InlineText: Sendable {
     /// The text as one string, in logical order.
     public var string: String { String(characters) }
 
+    /// The first scalar of cluster `index`. Loops over clusters read this rather than
+    /// `leads[index]`, which would copy the storage's references on every call.
+    @inline(__always)
+    func lead(at index: Int) -> UInt32 { characters.leads[index] }
+
     /// The width of cluster `index` in cells.
+    @inline(__always)
     public func width(at index: Int) -> Int { Int(cellWidths.width(at: index, lead: characters.leads[index])) }
 
     /// The cell width of every cluster, as a collection.

@@ -33,6 +33,7 @@ struct PackedScalars: RandomAccessCollection, Sendable, CustomStringConvertible 
         }
     }
 
+    @inline(__always)
     subscript(position: Int) -> UInt32 {
         switch bytesPerValue {
         case 1:
@@ -52,7 +53,17 @@ struct PackedScalars: RandomAccessCollection, Sendable, CustomStringConvertible 
         lhs.elementsEqual(rhs)
     }
 
+    @inline(__always)
     mutating func append(_ value: UInt32) {
+        // The common case (ASCII in ASCII-sized storage) inline, the rest out of line.
+        if bytesPerValue == 1, value < 0x80 {
+            narrow.append(UInt8(truncatingIfNeeded: value))
+        } else {
+            appendWidening(value)
+        }
+    }
+
+    private mutating func appendWidening(_ value: UInt32) {
         switch bytesPerValue {
         case 1:
             if value < 0x80 {
@@ -61,14 +72,14 @@ struct PackedScalars: RandomAccessCollection, Sendable, CustomStringConvertible 
                 narrow.append(code)
             } else {
                 widen(toHold: value)
-                append(value)
+                appendWidening(value)
             }
         case 2:
             if value <= 0xFFFF {
                 halves.append(UInt16(truncatingIfNeeded: value))
             } else {
                 widen(toHold: value)
-                append(value)
+                appendWidening(value)
             }
         default:
             words.append(value)
