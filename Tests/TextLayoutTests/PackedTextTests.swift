@@ -60,7 +60,7 @@ import TerminalCells
             values.removeLast()
             #expect(packed == values)
             packed.append(contentsOf: PackedScalars([0x1F600, 0x20]))
-            packed.shrinkToFit()
+            packed.pack()
             #expect(packed == values + [0x1F600, 0x20], "widest \(widest)")
         }
     }
@@ -111,6 +111,22 @@ import TerminalCells
             #expect(Array(joined.characters) == clusters + ["\n"] + otherClusters)
             #expect(Array(joined.widths) == widths + [0] + otherWidths)
             #expect(Array(joined.breaks) == breaks + [.mandatory] + otherBreaks)
+        }
+    }
+
+    /// Through the converter: a paragraph's leads take one byte each in Latin, Cyrillic or
+    /// Greek text (an emoji too), two in CJK text, four only for more than 128 distinct
+    /// non-ASCII scalars with one beyond the BMP.
+    @Test func convertedTextIsPackedInTheNarrowestStorage() throws {
+        let cases: [(String, Int)] = [
+            ("Plain ASCII text.", 1), ("Don’t — café «déjà vu» 👍", 1), ("Съешь же ещё этих мягких французских булок", 1),
+            ("Ξεσκεπάζω την ψυχοφθόρα βδελυγμία", 1), (String((0x4E00..<0x4E00 + 300).compactMap(Unicode.Scalar.init).map(Character.init)), 2),
+            (String((0x4E00..<0x4E00 + 300).compactMap(Unicode.Scalar.init).map(Character.init)) + "😀", 4),
+        ]
+        for (paragraph, bytes) in cases {
+            let text = try document("<p>\(paragraph)</p>").blocks[0].text
+            #expect(text.string == paragraph)
+            #expect(text.leads.bytesPerValue == bytes, "\(paragraph)")
         }
     }
 

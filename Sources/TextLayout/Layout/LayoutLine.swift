@@ -103,7 +103,7 @@ public struct LineSpan: Sendable {
 
     init(column: Int, characters: Clusters, cellWidths: [UInt8], style: TextStyle, offsets: Range<Int>, isReversed: Bool) {
         var characters = characters
-        characters.shrinkToFit()
+        characters.pack()
         self.init(column: column, characters: characters, cellWidths: ClusterWidths(cellWidths, leads: characters.leads),
                   width: cellWidths.reduce(0) { $0 + Int($1) }, style: style, offsets: offsets, isReversed: isReversed)
     }

@@ -33,8 +33,16 @@ struct ClusterWidths: Sendable {
     @inline(__always)
     static func natural(_ lead: UInt32) -> UInt8 {
         if lead >= 0x20, lead < 0x7F { return 1 }
+        if lead < 0x10000 { return basicPlaneWidths[Int(lead)] }
         guard let scalar = Unicode.Scalar(lead) else { return 1 }
         return UInt8(truncatingIfNeeded: CellWidth.of(scalar))
+    }
+
+    /// ``CellWidth`` of every scalar of the Basic Multilingual Plane, looked up once (64 KB):
+    /// widths are read on every wrap and draw, and a binary search of the cell-width table
+    /// for each Cyrillic or CJK character was most of the time of laying such text out.
+    private static let basicPlaneWidths: [UInt8] = (0..<0x10000).map { value in
+        Unicode.Scalar(UInt32(value)).map { UInt8(truncatingIfNeeded: CellWidth.of($0)) } ?? 1
     }
 
     /// The width of cluster `index`, whose first scalar is `lead`.

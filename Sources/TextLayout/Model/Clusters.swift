@@ -56,8 +56,9 @@ public struct Clusters: RandomAccessCollection, Sendable {
 
     mutating func reserveCapacity(_ capacity: Int) { leads.reserveCapacity(capacity) }
 
-    /// Drops the spare capacity left by appending (see ``PackedScalars/shrinkToFit()``).
-    mutating func shrinkToFit() { leads.shrinkToFit() }
+    /// Stores the leads in the narrowest form, without the spare capacity left by appending
+    /// (see ``PackedScalars/pack()``): once a text is finished.
+    mutating func pack() { leads.pack() }
 
     /// Appends the clusters as UTF-8 to `bytes`.
     func appendUTF8(to bytes: inout [UInt8]) {

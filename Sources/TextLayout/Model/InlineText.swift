@@ -32,7 +32,7 @@ public struct InlineText: Sendable {
          breaks: [LineBreak] = [], levels: [Int8]? = nil, direction: TextDirection = .leftToRight) {
         // Kept as long as the chapter: without the spare room of the arrays it was built in.
         var characters = characters
-        characters.shrinkToFit()
+        characters.pack()
         self.characters = characters
         cellWidths = ClusterWidths(widths, leads: characters.leads)
         self.styles = styles

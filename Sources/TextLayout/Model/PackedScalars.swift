@@ -6,11 +6,15 @@
 /// 128 distinct non-ASCII scalars (ASCII as itself, the others as an index into a small
 /// palette: accented letters, curly quotes and dashes of European text, a whole alphabet
 /// such as Cyrillic or Greek), two bytes each for other text of the Basic Multilingual Plane
-/// (CJK), four bytes only when a scalar beyond it (most emoji) appears. Appending a value the
-/// storage cannot hold widens it once, for the whole text.
+/// (CJK), four bytes only when a scalar beyond it (most emoji) appears beside more than 127
+/// other non-ASCII scalars.
+///
+/// A text is built four bytes a value (appending is then a plain array append) and packed
+/// once finished (``pack()``); appending to a packed text a value its storage cannot hold
+/// widens it, once, for the whole text.
 struct PackedScalars: RandomAccessCollection, Sendable, CustomStringConvertible {
     /// Bytes per value in use: 1 (`narrow`), 2 (`halves`) or 4 (`words`); only that array is used.
-    private(set) var bytesPerValue = 1
+    private(set) var bytesPerValue = 4
     /// One byte a value: below 0x80 the value itself, else `palette[code - 0x80]`.
     private var narrow: [UInt8] = []
     /// The non-ASCII values of `narrow`, at most 128.
@@ -20,8 +24,10 @@ struct PackedScalars: RandomAccessCollection, Sendable, CustomStringConvertible 
 
     init() {}
 
+    /// `values`, packed.
     init(_ values: some Sequence<UInt32>) {
-        for value in values { append(value) }
+        words = Array(values)
+        pack()
     }
 
     var startIndex: Int { 0 }
@@ -55,8 +61,10 @@ struct PackedScalars: RandomAccessCollection, Sendable, CustomStringConvertible 
 
     @inline(__always)
     mutating func append(_ value: UInt32) {
-        // The common case (ASCII in ASCII-sized storage) inline, the rest out of line.
-        if bytesPerValue == 1, value < 0x80 {
+        // The common cases (a text being built, ASCII in packed Latin text) inline, the rest out of line.
+        if bytesPerValue == 4 {
+            words.append(value)
+        } else if bytesPerValue == 1, value < 0x80 {
             narrow.append(UInt8(truncatingIfNeeded: value))
         } else {
             appendWidening(value)
@@ -115,14 +123,64 @@ struct PackedScalars: RandomAccessCollection, Sendable, CustomStringConvertible 
         }
     }
 
-    /// Drops spare capacity: a text built by appending has up to twice the room it uses,
-    /// and a finished paragraph is kept as long as its chapter.
-    mutating func shrinkToFit() {
-        switch bytesPerValue {
-        case 1: narrow = narrow.exactCopy()
-        case 2: halves = halves.exactCopy()
-        default: words = words.exactCopy()
+    /// Moves the values to the narrowest storage that holds them, without spare capacity (a
+    /// text built by appending has up to twice the room it uses, and a finished paragraph is
+    /// kept as long as its chapter).
+    mutating func pack() {
+        guard bytesPerValue == 4 else {
+            narrow = narrow.exactCopy()
+            halves = halves.exactCopy()
+            return
         }
+        if let (codes, palette) = Self.paletteCodes(words) {
+            narrow = codes
+            self.palette = palette
+            bytesPerValue = 1
+        } else if !words.contains(where: { $0 > 0xFFFF }) {
+            halves = [UInt16](unsafeUninitializedCapacity: words.count) { buffer, initialized in
+                for (index, value) in words.enumerated() { buffer[index] = UInt16(truncatingIfNeeded: value) }
+                initialized = words.count
+            }
+            bytesPerValue = 2
+        } else {
+            words = words.exactCopy()
+            return
+        }
+        words = []
+    }
+
+    /// One-byte codes for `values` and their palette, or nil when there are more than 128
+    /// distinct non-ASCII values.
+    private static func paletteCodes(_ values: [UInt32]) -> (codes: [UInt8], palette: [UInt32])? {
+        if !values.contains(where: { $0 >= 0x80 }) { return (values.map { UInt8(truncatingIfNeeded: $0) }, []) }
+        var palette: [UInt32] = []
+        // Open addressing from a value to its palette index (-1: free): a linear search of
+        // the palette for every Cyrillic or Greek letter took longer than the conversion.
+        var slots = [Int16](repeating: -1, count: 512)
+        var codes = [UInt8](repeating: 0, count: values.count)
+        for (index, value) in values.enumerated() {
+            if value < 0x80 {
+                codes[index] = UInt8(truncatingIfNeeded: value)
+                continue
+            }
+            var slot = Int(truncatingIfNeeded: (value &* 2_654_435_761) >> 7) & 511
+            while true {
+                let entry = slots[slot]
+                if entry < 0 {
+                    guard palette.count < 0x80 else { return nil }
+                    slots[slot] = Int16(palette.count)
+                    codes[index] = UInt8(0x80 + palette.count)
+                    palette.append(value)
+                    break
+                }
+                if palette[Int(entry)] == value {
+                    codes[index] = UInt8(0x80 + Int(entry))
+                    break
+                }
+                slot = (slot + 1) & 511
+            }
+        }
+        return (codes, palette)
     }
 
     /// The one-byte code of `value` (at least 0x80), adding it to the palette when there is room.
