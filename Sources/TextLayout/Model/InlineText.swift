@@ -30,7 +30,8 @@ public struct InlineText: Sendable {
 
     init(characters: Clusters = Clusters(), widths: [UInt8] = [], styles: StyleRuns = StyleRuns(),
          breaks: [LineBreak] = [], levels: [Int8]? = nil, direction: TextDirection = .leftToRight) {
-        // Kept as long as the chapter: without the spare room of the arrays it was built in.
+        // Kept as long as the chapter: leads in their narrowest storage (a byte each for Latin
+        // text), without the spare room of the arrays they were built in.
         var characters = characters
         characters.pack()
         self.characters = characters
