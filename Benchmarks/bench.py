@@ -25,7 +25,7 @@ import tempfile
 import time
 import zipfile
 
-from large_books import bench_large_books
+from large_books import bench_large_books, xhtml_mb
 from library_search import bench_library_search
 from opds_feeds import bench_opds
 from tmux_reader import MARKER, TUI_HEIGHT, TUI_WIDTH, TmuxReader
@@ -113,12 +113,14 @@ def make_one_chapter_epub(words, label):
 
 def bench_one_chapter(lectern, runs, env):
     """`lectern render` of a book whose only chapter is 6.5 MB, then 65 MB, of XHTML: the
-    layout must keep a small multiple of the chapter's text (issue 15), beside epy's text dump."""
+    layout must keep a small multiple of the chapter's text (issue 15), beside epy's text dump;
+    time and memory per MB of XHTML show whether the cost is proportional to the size."""
     rows, notes = [], []
     medium = make_one_chapter_epub(900_000, "6.5mb")
     figures = measure([lectern, "render", medium, "--width", "100"], max(3, runs // 10), env, warmup=1)
-    rows.append(("Lay out and print a one-chapter book of 6.5 MB XHTML (`lectern render one-chapter-6.5mb.epub --width 100`)",
-                 figures, "peak RSS ≤ epy's"))
+    medium_mb = xhtml_mb(medium)
+    rows.append((f"Lay out and print a one-chapter book of {medium_mb:.1f} MB XHTML (`lectern render one-chapter-6.5mb.epub "
+                 f"--width 100`; {per_mb(figures, medium_mb)})", figures, "peak RSS ≤ epy's"))
     epy, problem = epy_command()
     if epy:
         peer = measure(epy + ["-d", medium], max(3, runs // 10), env, warmup=1)
@@ -126,10 +128,30 @@ def bench_one_chapter(lectern, runs, env):
     else:
         notes.append(f"epy could not be installed ({' '.join(problem)}): its dump of the one-chapter book was not measured.")
     huge = make_one_chapter_epub(9_000_000, "65mb")
-    figures = measure([lectern, "render", huge, "--width", "100"], 1, env, warmup=0)
-    rows.append(("Lay out and print a one-chapter book of 65 MB XHTML (`lectern render one-chapter-65mb.epub --width 100`)",
-                 figures, "< 300 MB"))
+    huge_figures = measure([lectern, "render", huge, "--width", "100"], 1, env, warmup=0)
+    huge_mb = xhtml_mb(huge)
+    rows.append((f"Lay out and print a one-chapter book of {huge_mb:.1f} MB XHTML (`lectern render one-chapter-65mb.epub "
+                 f"--width 100`; {per_mb(huge_figures, huge_mb)})", huge_figures, "< 300 MB, time ∝ size"))
+    notes.append(proportionality_note(figures, medium_mb, huge_figures, huge_mb))
     return rows, notes
+
+
+def per_mb(figures, megabytes):
+    """"N ms and M MB of peak RSS per MB of XHTML", for a row's name."""
+    return (f"{figures['median_ms'] / megabytes:.0f} ms and {figures['peak_rss_kb'] / 1024 / megabytes:.1f} MB of peak RSS "
+            "per MB of XHTML")
+
+
+def proportionality_note(small, small_mb, large, large_mb):
+    """How time and memory grow from the 6.5 MB chapter to the 65 MB one (10× the text)."""
+    time_ratio = large["median_ms"] / max(small["median_ms"], 0.001)
+    memory_ratio = large["peak_rss_kb"] / max(small["peak_rss_kb"], 1)
+    return (f"`lectern render` of one chapter: {small_mb:.1f} MB of XHTML in {small['median_ms'] / 1000:.2f} s "
+            f"({small['median_ms'] / small_mb:.0f} ms/MB, peak {small['peak_rss_kb'] / 1024:.0f} MB), {large_mb:.1f} MB in "
+            f"{large['median_ms'] / 1000:.2f} s ({large['median_ms'] / large_mb:.0f} ms/MB, peak "
+            f"{large['peak_rss_kb'] / 1024:.0f} MB): {large_mb / small_mb:.1f}× the text took {time_ratio:.1f}× the time "
+            f"and {memory_ratio:.1f}× the memory (time proportional to the size keeps the same ms/MB; the memory target is "
+            "< 300 MB whatever the size).")
 
 
 def make_stored_audiobook(size):
