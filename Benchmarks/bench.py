@@ -25,7 +25,7 @@ import tempfile
 import time
 import zipfile
 
-from large_books import bench_large_books, xhtml_mb
+from large_books import bench_large_books, ends_with_marker, xhtml_mb
 from library_search import bench_library_search
 from opds_feeds import bench_opds
 from tmux_reader import MARKER, TUI_HEIGHT, TUI_WIDTH, TmuxReader
@@ -105,7 +105,7 @@ def make_one_chapter_epub(words, label):
     """A book of one huge chapter (as single-file converted and Gutenberg-style books are):
     900,000 words make 6.5 MB of XHTML, 9,000,000 words 65 MB."""
     path = os.path.join(WORK, f"one-chapter-{label}.epub")
-    if not os.path.exists(path):
+    if not ends_with_marker(path):
         subprocess.run([sys.executable, os.path.join(HERE, "make_big_epub.py"), "--chapters", "1", "--words", str(words),
                         "--out", path], check=True, stdout=subprocess.DEVNULL)
     return path
