@@ -299,9 +299,14 @@ extension ReaderApp {
             for index in 0..<source.count {
                 if Task.isCancelled { return }
                 let cachedText = texts?[index]
+                // A long chapter on screen, once whole, is not converted a second time: it would
+                // be held twice at once. (Short ones are: the page shown for an audio track or an
+                // unreadable chapter is not its text.)
+                let shown = session.state.chapter == index && session.partialChapter == nil && session.loadingChapter == nil
+                    && (session.document?.length ?? 0) > 100_000 ? session.document : nil
                 let (searchable, failed) = await Blocking.runInBackground { () -> (SearchableText, Bool) in
                     if let cachedText { return (SearchableText(cachedText), false) }
-                    guard let document = source.load(index) else { return (SearchableText(""), true) }
+                    guard let document = shown ?? source.load(index) else { return (SearchableText(""), true) }
                     return (SearchableText(document.plainText), false)
                 }
                 unreadable = unreadable || failed
