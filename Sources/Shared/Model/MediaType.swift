@@ -10,6 +10,19 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses a media type; nil when it is not of the form `type/subtype[;name=value]*`.
     public init?(_ string: String) {
+        // A package names the same few media types thousands of times: each is parsed once.
+        if let known = MediaTypeParsingCache.shared.lookup(string) {
+            guard let known else { return nil }
+            self = known
+            return
+        }
+        let parsed = MediaType(parsing: string)
+        MediaTypeParsingCache.shared.store(parsed, for: string)
+        guard let parsed else { return nil }
+        self = parsed
+    }
+
+    private init?(parsing string: String) {
         var components = string.split(separator: ";", omittingEmptySubsequences: false)
             .map { $0.trimmed }
         guard !components.isEmpty else { return nil }
