@@ -43,7 +43,11 @@ struct OpenCommand: AsyncParsableCommand {
                 throw ExitStatus.someFailed
             }
         }
-        let status = await ReaderApp(dependencies: UIComposition.dependencies()).runReader(path: readerPath)
+        // The book is read while the library and the terminal are set up.
+        let early = EarlyOpening(path: LibraryImporter.absolutePath(readerPath))
+        var dependencies = UIComposition.dependencies()
+        dependencies.open = early.opening
+        let status = await ReaderApp(dependencies: dependencies).runReader(path: readerPath)
         if status != 0 { throw ExitCode(status) }
     }
 }

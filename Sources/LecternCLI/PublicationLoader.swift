@@ -32,8 +32,11 @@ struct PublicationLoader: Sendable {
     }
 
     /// Retrieves and opens `location` without prompting.
+    ///
+    /// - Parameter deferringNavigation: leaves an EPUB's table of contents to be read when first
+    ///   asked for (the reader, before its first page); its warnings are then not in `warnings`.
     func open(_ location: String, credentials: String?, allowUserInteraction: Bool = false,
-              onAskCredentials: OnAskCredentials? = nil) async throws(LoadError) -> Opened {
+              onAskCredentials: OnAskCredentials? = nil, deferringNavigation: Bool = false) async throws(LoadError) -> Opened {
         let asset: Asset
         do {
             asset = Href.isHTTP(location) ? try retriever.retrieve(url: location) : try retriever.retrieve(path: location)
@@ -44,7 +47,8 @@ struct PublicationLoader: Sendable {
         let opener = PublicationOpener(contentProtections: contentProtections, onAskCredentials: onAskCredentials, parsers: parsers)
         do {
             let publication = try await opener.open(asset: asset, allowUserInteraction: allowUserInteraction,
-                                                    credentials: credentials, warnings: warnings)
+                                                    credentials: credentials, warnings: warnings,
+                                                    deferringNavigation: deferringNavigation)
             return Opened(asset: asset, publication: publication, warnings: warnings.warnings)
         } catch {
             asset.fetcher.close()

@@ -24,7 +24,7 @@ enum UIComposition {
         await Blocking.offPool { () async -> Result<OpenedPublication, OpenFailure> in
             do throws(LoadError) {
                 let opened = try await PublicationLoader().open(path, credentials: nil, allowUserInteraction: allowUserInteraction,
-                                                                onAskCredentials: onAskCredentials)
+                                                                onAskCredentials: onAskCredentials, deferringNavigation: true)
                 let publication = opened.publication
                 let protection = ProtectionSummary(publication)
                 var rightsLeft: (@Sendable () -> RightsLeft)?

@@ -46,9 +46,13 @@ public final class PublicationOpener: Sendable {
     ///   - sender: context passed through to the prompt.
     ///   - onCreatePublication: a last transformation of the builder.
     ///   - warnings: receives what was tolerated.
+    ///   - deferringNavigation: leaves a navigation the parser deferred (an EPUB's table of
+    ///     contents) to be read when first asked for, as a reader wants before its first page;
+    ///     its warnings then arrive at that time. By default it is read before returning.
     public func open(asset: Asset, allowUserInteraction: Bool, credentials: String? = nil,
                      sender: (any Sendable)? = nil, onCreatePublication: PublicationBuilder.Transform? = nil,
-                     warnings: (any WarningLogger)? = nil) async throws(OpeningError) -> Publication {
+                     warnings: (any WarningLogger)? = nil,
+                     deferringNavigation: Bool = false) async throws(OpeningError) -> Publication {
         var asset = asset
         var fetcher = asset.fetcher
         var protectionTransform: PublicationBuilder.Transform?
@@ -78,6 +82,7 @@ public final class PublicationOpener: Sendable {
             if builder.format == nil { builder.format = asset.format }
             builder.apply(protectionTransform)
             builder.apply(onCreatePublication)
+            if !deferringNavigation { _ = builder.manifest.tableOfContents }
             return builder.build()
         }
         throw .unsupportedFormat(Format.describe(asset.format))

@@ -57,6 +57,20 @@ public enum CellWidth {
         return total
     }
 
+    /// ``of(_:)-(Unicode.Scalar)`` of every scalar of the Basic Multilingual Plane, indexed by
+    /// scalar value (65,536 bytes; 1 for the surrogates, which are no scalars). Filled from
+    /// the table's ranges rather than by a search per scalar: it is made before a first page.
+    public static func basicPlaneWidths() -> [UInt8] {
+        var widths = [UInt8](repeating: 1, count: 0x10000)
+        for index in cellWidthRangeStarts.indices where cellWidthRangeStarts[index] < 0x10000 {
+            let end = min(cellWidthRangeEnds[index], 0xFFFF)
+            for value in Int(cellWidthRangeStarts[index])...Int(end) { widths[value] = cellWidthRangeValues[index] }
+        }
+        for value in 0x20..<0x7F { widths[value] = 1 }
+        for value in 0xD800...0xDFFF { widths[value] = 1 }
+        return widths
+    }
+
     @usableFromInline
     static func tableWidth(_ value: UInt32) -> UInt8 {
         var low = 0, high = cellWidthRangeStarts.count - 1

@@ -260,6 +260,15 @@ import Testing
         return path
     }
 
+    /// Percent-encoding of a path, byte by byte, as it was before the fast path.
+    static func referenceFromPath(_ path: String) -> String {
+        path.utf8.map { byte in
+            let unreserved = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "-._~/!$&'()*+,;=@".utf8.contains(byte)
+            return unreserved ? String(UnicodeScalar(byte)) : "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+        }.joined()
+    }
+
     static func referenceScheme(_ href: String) -> String? {
         guard let colon = href.firstIndex(of: ":") else { return nil }
         let candidate = href[..<colon]
@@ -276,6 +285,20 @@ import Testing
             #expect(Href.scheme(of: href) == Self.referenceScheme(href), "\(href)")
         }
         for plain in ["OEBPS/ch0001.xhtml", "a/...b/c", "x..y/.z"] { #expect(Href.isPlainPath(plain), "\(plain)") }
+        // Resolution: the plain fast path gives what the general algorithm gives, whitespace included.
+        let resolutionPieces = Self.pieces + [" ", "\u{A0}", "\t", "OEBPS/", "c1.xhtml", "http:", "x/"]
+        for _ in 0..<20_000 {
+            let href = (0..<Int.random(in: 0...5, using: &generator)).map { _ in resolutionPieces.randomElement(using: &generator)! }.joined()
+            let base = (0..<Int.random(in: 0...5, using: &generator)).map { _ in resolutionPieces.randomElement(using: &generator)! }.joined()
+            #expect(Href.resolve(href, against: base) == Href.resolveInGeneral(href, against: base), "\(href) against \(base)")
+            #expect(Href.fromPath(href) == Self.referenceFromPath(href), "\(href)")
+            var trimmed = Substring(href)
+            while trimmed.first?.isWhitespace == true { trimmed.removeFirst() }
+            while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
+            #expect(href.trimmed == String(trimmed), "\(href)")
+        }
+        #expect(Href.resolvePlain("ch0002.xhtml#p3", against: "OEBPS/package.opf") == "OEBPS/ch0002.xhtml#p3")
+        #expect(Href.resolvePlain("../ch0002.xhtml", against: "OEBPS/package.opf") == nil)
         for other in ["./a", "a/../b", "a/.", "/a", "a#b", "a?b", "a%20b", "", "..", "a/.."] { #expect(!Href.isPlainPath(other), "\(other)") }
     }
 }

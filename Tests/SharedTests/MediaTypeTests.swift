@@ -107,6 +107,9 @@ import Testing
         #expect(MediaType.of(path: "dir.epub/") == .epub)
         #expect(MediaType.of(path: "trailing.") == nil)
         #expect(MediaType.of(path: "") == nil)
+        #expect(MediaType.of(path: "OEBPS/.css") == nil)
+        #expect(MediaType.of(path: "日本/é.CSS") == .css)
+        #expect(MediaType.of(path: "a//b.css//") == .css)
     }
 
     @Test func unknownExtensionsHaveNoMediaType() {

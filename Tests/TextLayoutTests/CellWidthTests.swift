@@ -78,3 +78,20 @@ import TerminalCells
         #expect(CellWidth.of(Unicode.Scalar(0x1F1E6)!) == 2)
     }
 }
+
+/// The Basic Multilingual Plane table the layout reads widths from equals the width of each
+/// scalar computed on its own.
+@Suite struct BasicPlaneWidthTableTests {
+    @Test func everyScalarOfTheBasicPlaneHasItsOwnWidth() {
+        let table = CellWidth.basicPlaneWidths()
+        #expect(table.count == 0x10000)
+        for value in 0..<0x10000 {
+            let expected = Unicode.Scalar(UInt32(value)).map { UInt8(CellWidth.of($0)) } ?? 1
+            if table[value] != expected {
+                Issue.record("U+\(String(value, radix: 16)): table \(table[value]), scalar \(expected)")
+                return
+            }
+        }
+        #expect(table[0x4E00] == 2 && table[0x0301] == 0 && table[0x41] == 1)
+    }
+}

@@ -237,6 +237,7 @@ extension ReaderApp {
         if firstPaint {
             session.firstPaintDone = true
             ensureEntry(session)
+            readTableOfContents(session)
         }
         savePosition(session)
         requestPictures(session)
@@ -253,6 +254,19 @@ extension ReaderApp {
         // The book-wide pass after the read-ahead: one chapter in memory at a time besides
         // the one shown keeps the reader's peak memory down.
         if firstPaint { startBookPass(session, after: readAhead) }
+    }
+
+    /// Reads the table of contents off the main actor when the parser left it for later (an
+    /// EPUB's navigation), then shows the chapter titles it gives.
+    func readTableOfContents(_ session: ReaderSession) {
+        let publication = session.publication
+        guard !publication.manifest.isNavigationBuilt else { return }
+        session.background.append(Task { @MainActor [weak self] in
+            let contents = await Blocking.runInBackground { TableOfContentsIndex(publication.tableOfContents) }
+            guard !Task.isCancelled else { return }
+            session.contents = contents
+            self?.render()
+        })
     }
 
     /// Adds the publication to the library when it is not there yet (`lectern open`).

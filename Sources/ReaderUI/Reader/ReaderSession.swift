@@ -63,8 +63,11 @@ final class ReaderSession {
     /// The next chapter, read ahead in the background.
     var preloaded: (chapter: Int, document: TextDocument)?
     var background: [Task<Void, Never>] = []
+    /// The table of contents, looked up by chapter: empty until it is read after the first
+    /// page (``ReaderApp/readTableOfContents(_:)``).
+    var contents = TableOfContentsIndex.empty
     /// Titles from the table of contents, by resource path.
-    let chapterTitles: [String: String]
+    var chapterTitles: [String: String] { contents.chapterTitles }
     /// The person's reading speed (from every book, then this session's page turns).
     var pace = ReadingPace()
     /// What the pace held from other sessions: this session's share is the rest.
@@ -88,16 +91,8 @@ final class ReaderSession {
         let publication = opened.publication
         state = ReaderState(chapterCount: source.count,
                             rightToLeft: publication.metadata.readingProgression == .rtl, rows: rows)
-        var titles: [String: String] = [:]
-        func walk(_ links: [Link]) {
-            for link in links {
-                let path = Href.removingFragment(link.href)
-                if titles[path] == nil, let title = link.title, !title.isEmpty { titles[path] = title }
-                walk(link.children)
-            }
-        }
-        walk(publication.tableOfContents)
-        chapterTitles = titles
+        // Known without reading anything (a PDF's outline, a manifest's `toc`): looked up now.
+        if publication.manifest.isNavigationBuilt { contents = TableOfContentsIndex(publication.tableOfContents) }
     }
 
     var title: String { publication.metadata.title ?? entry?.title ?? "" }
@@ -135,28 +130,10 @@ final class ReaderSession {
     }
 
     /// An entry of the table of contents, flattened in reading order.
-    struct TOCEntry: Sendable, Hashable {
-        let href: String
-        let path: String
-        let fragment: String?
-        let title: String
-    }
+    typealias TOCEntry = TableOfContentsIndex.Entry
 
     /// The table of contents, flattened.
-    private(set) lazy var tocEntries: [TOCEntry] = {
-        var entries: [TOCEntry] = []
-        func walk(_ links: [Link]) {
-            for link in links {
-                let path = Href.removingFragment(link.href)
-                let fragment = link.href.firstIndex(of: "#").map { String(link.href[link.href.index(after: $0)...]) }
-                entries.append(TOCEntry(href: link.href, path: path, fragment: fragment?.isEmpty == true ? nil : fragment,
-                                        title: link.title ?? ""))
-                walk(link.children)
-            }
-        }
-        walk(publication.tableOfContents)
-        return entries
-    }()
+    var tocEntries: [TOCEntry] { contents.entries }
 
     /// The reading-order index of `href` (fragment ignored).
     func chapterIndex(of href: String) -> Int? {

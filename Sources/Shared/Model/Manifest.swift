@@ -1,5 +1,5 @@
 /// A Readium Web Publication Manifest: the whole description of a publication.
-public struct Manifest: Sendable, Hashable {
+public struct Manifest: Sendable {
     public var context: [String]
     public var metadata: Metadata
     public var links: [Link]
@@ -7,9 +7,22 @@ public struct Manifest: Sendable, Hashable {
     public var readingOrder: [Link]
     /// The other resources of the publication.
     public var resources: [Link]
-    public var tableOfContents: [Link]
-    /// Other collections: `landmarks`, `pageList`, extensions.
-    public var subcollections: [String: [PublicationCollection]]
+    /// The table of contents; reading it builds a deferred navigation (``DeferredNavigation``).
+    public var tableOfContents: [Link] {
+        get { deferredNavigation?.collections.tableOfContents ?? storedTableOfContents }
+        set { settleNavigation(); storedTableOfContents = newValue }
+    }
+    /// Other collections: `landmarks`, `pageList`, extensions; reading them builds a deferred
+    /// navigation.
+    public var subcollections: [String: [PublicationCollection]] {
+        get { deferredNavigation?.collections.subcollections ?? storedSubcollections }
+        set { settleNavigation(); storedSubcollections = newValue }
+    }
+    private var storedTableOfContents: [Link]
+    private var storedSubcollections: [String: [PublicationCollection]]
+    /// The navigation a parser left to be read on first use; nil once settled or when there
+    /// was none.
+    private var deferredNavigation: DeferredNavigation?
     /// Top-level members that are neither modelled nor collections of links, kept as found.
     public var otherMembers: JSONObject
 
@@ -21,9 +34,29 @@ public struct Manifest: Sendable, Hashable {
         self.links = links
         self.readingOrder = readingOrder
         self.resources = resources
-        self.tableOfContents = tableOfContents
-        self.subcollections = subcollections
+        self.storedTableOfContents = tableOfContents
+        self.storedSubcollections = subcollections
         self.otherMembers = otherMembers
+    }
+
+    /// A manifest whose table of contents and other navigation collections are read from
+    /// `navigation` when first asked for (an EPUB's navigation document and NCX).
+    public init(context: [String] = [], metadata: Metadata = Metadata(), links: [Link] = [],
+                readingOrder: [Link] = [], resources: [Link] = [], navigation: DeferredNavigation) {
+        self.init(context: context, metadata: metadata, links: links, readingOrder: readingOrder, resources: resources)
+        deferredNavigation = navigation
+    }
+
+    /// Whether the navigation collections are known without building them (always, unless a
+    /// parser deferred them and nobody has asked yet).
+    public var isNavigationBuilt: Bool { deferredNavigation?.isBuilt ?? true }
+
+    /// Copies a deferred navigation into the manifest's own storage before it changes.
+    private mutating func settleNavigation() {
+        guard let navigation = deferredNavigation?.collections else { return }
+        storedTableOfContents = navigation.tableOfContents
+        storedSubcollections = navigation.subcollections
+        deferredNavigation = nil
     }
 
     /// The known top-level members; anything else that holds links becomes a subcollection.
@@ -55,13 +88,13 @@ public struct Manifest: Sendable, Hashable {
         readingOrder = resolved(Link.array(json: order, warnings: warnings))
         if order == nil { warnings.log("the manifest has no reading order", severity: .major) }
         resources = resolved(Link.array(json: object["resources"], warnings: warnings))
-        tableOfContents = resolved(Link.array(json: object["toc"], warnings: warnings))
-        subcollections = [:]
+        storedTableOfContents = resolved(Link.array(json: object["toc"], warnings: warnings))
+        storedSubcollections = [:]
         otherMembers = JSONObject()
         for member in object.members where !Manifest.coreKeys.contains(member.key) {
             if var collection = PublicationCollection(json: member.value, warnings: warnings) {
                 collection.links = resolved(collection.links)
-                subcollections[member.key, default: []].append(collection)
+                storedSubcollections[member.key, default: []].append(collection)
             } else {
                 otherMembers.members.append(member)
             }
@@ -146,5 +179,26 @@ extension Link {
         copy.alternates = alternates.map { $0.resolvingHrefs(against: base) }
         copy.children = children.map { $0.resolvingHrefs(against: base) }
         return copy
+    }
+}
+
+// Written by hand because a deferred navigation compares by what it holds, not by identity.
+extension Manifest: Hashable {
+    public static func == (lhs: Manifest, rhs: Manifest) -> Bool {
+        lhs.context == rhs.context && lhs.metadata == rhs.metadata && lhs.links == rhs.links
+            && lhs.readingOrder == rhs.readingOrder && lhs.resources == rhs.resources
+            && lhs.tableOfContents == rhs.tableOfContents && lhs.subcollections == rhs.subcollections
+            && lhs.otherMembers == rhs.otherMembers
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(context)
+        hasher.combine(metadata)
+        hasher.combine(links)
+        hasher.combine(readingOrder)
+        hasher.combine(resources)
+        hasher.combine(tableOfContents)
+        hasher.combine(subcollections)
+        hasher.combine(otherMembers)
     }
 }

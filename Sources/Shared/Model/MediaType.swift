@@ -10,6 +10,19 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses a media type; nil when it is not of the form `type/subtype[;name=value]*`.
     public init?(_ string: String) {
+        // A package names the same few media types thousands of times: each is parsed once.
+        if let known = MediaTypeParsingCache.shared.lookup(string) {
+            guard let known else { return nil }
+            self = known
+            return
+        }
+        let parsed = MediaType(parsing: string)
+        MediaTypeParsingCache.shared.store(parsed, for: string)
+        guard let parsed else { return nil }
+        self = parsed
+    }
+
+    private init?(parsing string: String) {
         var components = string.split(separator: ";", omittingEmptySubsequences: false)
             .map { $0.trimmed }
         guard !components.isEmpty else { return nil }
@@ -120,9 +133,14 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
     /// The media type usually given to the file at `path`, from the extension of its last
     /// component; nil when that name has no extension (`mimetype`, `css`, `.hidden`).
     public static func of(path: String) -> MediaType? {
-        let name = path.split(separator: "/").last ?? ""
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-        return of(fileExtension: String(name[name.index(after: dot)...]))
+        // Read as bytes: an archive asks this for each of its thousands of entries.
+        let utf8 = path.utf8
+        var end = utf8.endIndex
+        while end > utf8.startIndex, utf8[utf8.index(before: end)] == UInt8(ascii: "/") { end = utf8.index(before: end) }
+        let name = utf8[..<end]
+        let nameStart = name.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
+        guard let dot = name[nameStart...].lastIndex(of: UInt8(ascii: ".")), dot != nameStart else { return nil }
+        return of(fileExtension: String(path[utf8.index(after: dot)..<end]))
     }
 }
 

@@ -47,6 +47,12 @@ public enum Href {
     /// Resolves `href` against the href of the document that contains it (`base`), e.g.
     /// `../images/a.png` in `OEBPS/text/c1.xhtml` → `OEBPS/images/a.png`.
     public static func resolve(_ href: String, against base: String) -> String {
+        if let resolved = resolvePlain(href, against: base) { return resolved }
+        return resolveInGeneral(href, against: base)
+    }
+
+    /// The RFC 3986 resolution, for any reference and base.
+    static func resolveInGeneral(_ href: String, against base: String) -> String {
         let href = href.trimmed
         if isAbsoluteURL(href) { return href }
         if href.isEmpty { return removingFragment(base) }
@@ -69,6 +75,24 @@ public enum Href {
         if root.isEmpty, resolved.hasPrefix("/") { resolved.removeFirst() }
         if !root.isEmpty, !resolved.hasPrefix("/") { resolved = "/" + resolved }
         return root + resolved + suffix
+    }
+
+    /// The resolution of the common case without RFC 3986's machinery: a plain relative path
+    /// (``isPlainPath(_:)``, optionally with a fragment) against a plain package path, such as
+    /// `ch0001.xhtml#p3` against `OEBPS/package.opf` (a book with thousands of chapters
+    /// resolves thousands of these while it opens); nil for anything else.
+    static func resolvePlain(_ href: String, against base: String) -> String? {
+        // Printable ASCII at both ends: the general algorithm would trim nothing.
+        guard let first = href.utf8.first, let last = href.utf8.last, (0x21..<0x7F).contains(first), (0x21..<0x7F).contains(last)
+        else { return nil }
+        let hash = firstIndex(of: UInt8(ascii: "#"), in: href)
+        let path = hash.map { String(href[..<$0]) } ?? href
+        // A colon may start a scheme.
+        guard isPlainPath(path), !path.utf8.contains(UInt8(ascii: ":")) else { return nil }
+        let basePath = firstIndex(of: UInt8(ascii: "#"), in: base).map { String(base[..<$0]) } ?? base
+        guard isPlainPath(basePath), !basePath.utf8.contains(UInt8(ascii: ":")) else { return nil }
+        guard let slash = basePath.utf8.lastIndex(of: UInt8(ascii: "/")) else { return href }
+        return String(basePath[...slash]) + href
     }
 
     /// The package path that `href` designates: fragment and query removed, percent-decoded,
@@ -128,6 +152,8 @@ public enum Href {
     /// The href of a package path: each segment percent-encoded. `:` is encoded too, so that a
     /// first segment such as `C:fonts` is never read as a URL scheme (RFC 3986 §4.2).
     public static func fromPath(_ path: String) -> String {
+        // Most package paths need no escape: they are their own href.
+        if path.utf8.allSatisfy(isUnreservedPathByte) { return path }
         var out = ""
         for byte in path.utf8 {
             if isUnreservedPathByte(byte) {

@@ -12,7 +12,9 @@ struct EPUBNavigation {
     private static let roles = [("page-list", "pageList"), ("landmarks", "landmarks"), ("loi", "loi"), ("lot", "lot"),
                                 ("loa", "loa"), ("lov", "lov")]
 
-    init(package: OPFPackage, readingOrder: [Link], resources: [Link], fetcher: any Fetcher,
+    /// - Parameter spineTOCHref: the href of the manifest item the spine's `toc` attribute names
+    ///   (the NCX), when there is one.
+    init(spineTOCHref: String?, readingOrder: [Link], resources: [Link], fetcher: any Fetcher,
          warnings: (any WarningLogger)?) {
         let links = readingOrder + resources
         if let navLink = links.first(withRel: "contents"), let data = Self.read(navLink, fetcher, warnings) {
@@ -26,15 +28,18 @@ struct EPUBNavigation {
         }
         guard tableOfContents.isEmpty || subcollections["pageList"] == nil else { return }
 
-        let ncxLink = package.spineTOC.flatMap { id in
-            package.items.first { $0.id == id }.flatMap { item in links.first(withHREF: item.href) }
-        } ?? links.first { $0.mediaType?.matches(.ncx) == true }
+        let ncxLink = spineTOCHref.flatMap { links.first(withHREF: $0) } ?? links.first { $0.mediaType?.matches(.ncx) == true }
         guard let ncxLink, let data = Self.read(ncxLink, fetcher, warnings) else { return }
         let ncx = NCXParser(data: data, href: Href.removingFragment(ncxLink.href), warnings: warnings)
         if tableOfContents.isEmpty { tableOfContents = ncx.tableOfContents }
         if subcollections["pageList"] == nil, !ncx.pageList.isEmpty {
             subcollections["pageList"] = [PublicationCollection(links: ncx.pageList)]
         }
+    }
+
+    /// The table of contents and the other collections, as a manifest holds them.
+    var collections: DeferredNavigation.Collections {
+        DeferredNavigation.Collections(tableOfContents: tableOfContents, subcollections: subcollections)
     }
 
     private static func read(_ link: Link, _ fetcher: any Fetcher, _ warnings: (any WarningLogger)?) -> Data? {

@@ -49,11 +49,13 @@ public struct EPUBParser: PublicationParser {
         let resources = checkResourcesExist(readingOrder: readingOrder, resources: declaredResources,
                                             fetcher: fetcher, warnings: warnings)
 
-        let navigation = EPUBNavigation(package: package, readingOrder: readingOrder, resources: resources,
-                                        fetcher: fetcher, warnings: warnings)
-
-        let manifest = Manifest(metadata: metadata, readingOrder: readingOrder, resources: resources,
-                                tableOfContents: navigation.tableOfContents, subcollections: navigation.subcollections)
+        // Read when first asked for: a reader paints the first page without it.
+        let spineTOCHref = package.spineTOC.flatMap { id in package.items.first { $0.id == id }?.href }
+        let navigation = DeferredNavigation { [fetcher] in
+            EPUBNavigation(spineTOCHref: spineTOCHref, readingOrder: readingOrder, resources: resources,
+                           fetcher: fetcher, warnings: warnings).collections
+        }
+        let manifest = Manifest(metadata: metadata, readingOrder: readingOrder, resources: resources, navigation: navigation)
         // Most books obfuscate no font: their resources are then read as they are.
         guard EPUBDeobfuscator.obfuscates(encryptions) else {
             return PublicationBuilder(manifest: manifest, fetcher: fetcher, format: asset.format)

@@ -41,9 +41,7 @@ struct ClusterWidths: Sendable {
     /// ``CellWidth`` of every scalar of the Basic Multilingual Plane, looked up once (64 KB):
     /// widths are read on every wrap and draw, and a binary search of the cell-width table
     /// for each Cyrillic or CJK character was most of the time of laying such text out.
-    private static let basicPlaneWidths: [UInt8] = (0..<0x10000).map { value in
-        Unicode.Scalar(UInt32(value)).map { UInt8(truncatingIfNeeded: CellWidth.of($0)) } ?? 1
-    }
+    private static let basicPlaneWidths = CellWidth.basicPlaneWidths()
 
     /// The width of cluster `index`, whose first scalar is `lead`.
     @inline(__always)

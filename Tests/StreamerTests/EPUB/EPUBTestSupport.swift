@@ -40,6 +40,8 @@ enum EPUBTestSupport {
         guard let builder = try EPUBParser().parse(asset: asset, fetcher: fetcher, warnings: logger) else {
             throw TestFailure("the EPUB parser did not claim \(path)")
         }
+        // The navigation is read on first use; read it now, as the opener does, for its warnings.
+        _ = builder.manifest.tableOfContents
         return ParsedEPUB(builder: builder, warnings: logger.warnings)
     }
 
