@@ -47,8 +47,11 @@ struct ListenCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard AudioOutput(name: output) != nil else { throw ValidationError("--output must be default or null") }
-        guard interval > 0, interval.isFinite else { throw ValidationError("--interval must be positive") }
-        if let duration, !(duration > 0) { throw ValidationError("--for must be positive") }
+        // Bounded so that converting them to clock durations cannot trap (`--interval 1e16`).
+        guard interval > 0, interval <= 86_400 else { throw ValidationError("--interval must be between 0 and 86,400 seconds") }
+        if let duration, !(duration > 0 && duration <= ExternalNumbers.maxDuration) {
+            throw ValidationError("--for must be positive and at most \(Int(ExternalNumbers.maxDuration)) seconds")
+        }
     }
 
     func run() async throws {

@@ -29,6 +29,14 @@ public enum Curl {
         }
     }
 
+    /// Whole milliseconds for libcurl from a duration in seconds given from outside: 0 (no
+    /// limit, for libcurl) when it is not a positive finite number, at most a million seconds;
+    /// `Int(_:)` would trap on `1e300`.
+    static func milliseconds(_ seconds: Double) -> Int {
+        guard seconds.isFinite, seconds > 0 else { return 0 }
+        return Int((min(seconds, 1_000_000) * 1000).rounded(.up))
+    }
+
     /// Performs `request`. Bytes of the body are handed to `onData` as they arrive when it is
     /// given (and then not accumulated in the response); returning false from it, or from
     /// `onProgress`, cancels the transfer.
@@ -49,8 +57,8 @@ public enum Curl {
         lectern_curl_set_long(handle, CURLOPT_NOSIGNAL, 1)
         lectern_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, request.followRedirects ? 1 : 0)
         lectern_curl_set_long(handle, CURLOPT_MAXREDIRS, 10)
-        lectern_curl_set_long(handle, CURLOPT_TIMEOUT_MS, Int(request.timeout * 1000))
-        lectern_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(max(request.connectTimeout, 0.001) * 1000))
+        lectern_curl_set_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(request.timeout))
+        lectern_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, max(Self.milliseconds(request.connectTimeout), 1))
         if request.stallTimeout > 0 {
             // Less than one byte a second for that long: the transfer has stalled.
             lectern_curl_set_long(handle, CURLOPT_LOW_SPEED_LIMIT, 1)

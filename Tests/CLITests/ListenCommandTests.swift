@@ -74,6 +74,14 @@ import TestSupport
         #expect(usage.stderr.contains("--output"))
     }
 
+    /// Durations from the command line beyond what a clock holds are refused, not a crash.
+    @Test(arguments: [["--interval", "1e16"], ["--interval", "nan"], ["--for", "1e300"], ["--interval", "0"]])
+    func outOfRangeDurationsAreUsageErrors(arguments: [String]) throws {
+        let result = try lectern.run(["listen", "--output", "null"] + arguments + [Fixtures.sample("audiobook/swifttoolkit-audiotest.zab")])
+        #expect(result.status == 64, "\(arguments): \(result.status) \(result.stderr)")
+        #expect(result.stderr.contains(arguments[0]), "\(result.stderr)")
+    }
+
     @Test func aMissingFileCannotBeOpened() throws {
         let (result, _) = try listen(["--output", "null", "/nonexistent/book.zab"])
         #expect(result.status == 2)

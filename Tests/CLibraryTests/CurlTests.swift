@@ -1,5 +1,5 @@
 import Foundation
-import LibCurl
+@testable import LibCurl
 import Testing
 import TestSupport
 
@@ -220,5 +220,18 @@ private func echoed(_ response: CurlResponse) throws -> [String: Any] {
     @Test func errorsHaveMessages() {
         #expect(CurlError.timedOut.description == "the server did not answer in time")
         #expect(CurlError.cannotConnect("refused").description.contains("refused"))
+    }
+}
+
+/// Timeouts given from outside become libcurl milliseconds without trapping.
+@Suite struct CurlTimeoutConversionTests {
+    @Test func secondsBecomeBoundedMilliseconds() {
+        #expect(Curl.milliseconds(1.5) == 1500)
+        #expect(Curl.milliseconds(0.0004) == 1)
+        #expect(Curl.milliseconds(0) == 0)
+        #expect(Curl.milliseconds(-3) == 0)
+        #expect(Curl.milliseconds(.nan) == 0)
+        #expect(Curl.milliseconds(.infinity) == 0)
+        #expect(Curl.milliseconds(1e300) == 1_000_000_000)
     }
 }
