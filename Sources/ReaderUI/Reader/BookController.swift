@@ -3,10 +3,15 @@ import FoundationEssentials
 import Shared
 import TextLayout
 
-/// An open book in the reader: the publication, its library entry, the chapter on screen
-/// (its document, kept to lay it out again on resize) and the work running for it.
+/// An open book in the reader and its one owner: the publication, its library entry, the
+/// chapter on screen (its document, kept to lay it out again on resize), and every task
+/// started for it (``tasks``) and its audio playback, which ``close()`` ends.
+///
+/// The application makes one when a book opens and closes it when the book closes (back to
+/// the bookshelf, quitting, opening another book): what its tasks computed is then dropped,
+/// as they are cancelled and apply nothing once cancelled.
 @MainActor
-final class ReaderSession {
+final class BookController {
     let opened: OpenedPublication
     var publication: Publication { opened.publication }
     /// The library row (positions, bookmarks); nil when the library cannot be written.
@@ -46,16 +51,16 @@ final class ReaderSession {
     /// Whether copying is possible at all, and the characters left (nil: unlimited), as last
     /// asked; nil while asking.
     var copyPermission: (allowed: Bool, left: Int?)?
-    var searchTask: Task<Void, Never>?
     /// Every chapter's text prepared for search, filled in the background after the first page.
     var textIndex: BookTextIndex
-    /// A chapter being loaded (a newer request cancels it).
-    var loading: Task<Void, Never>?
+    /// The chapter being loaded (``loadChapter(_:at:then:)``), nil when none is.
     var loadingChapter: Int?
-    var relayoutGeneration = 0
     /// The next chapter, read ahead in the background.
     var preloaded: (chapter: Int, document: TextDocument)?
-    var background: [Task<Void, Never>] = []
+    /// Every task started for this book: closing the book cancels them.
+    let tasks = BookTasks()
+    /// Whether ``close()`` was called.
+    var isClosed: Bool { tasks.isClosed }
     /// Titles from the table of contents, by resource path.
     let chapterTitles: [String: String]
     /// The person's reading speed (from every book, then this session's page turns).
@@ -166,11 +171,73 @@ final class ReaderSession {
         return (locator, state.bookProgression ?? state.estimatedBookProgression)
     }
 
-    func cancelAll() {
+    // MARK: - Chapter loading
+
+    /// Loads and lays out chapter `chapter` off the main actor, then shows it at `anchor` and
+    /// calls `shown`. A newer request replaces it; closing the book drops it. Returns the task
+    /// (nil when there is no such chapter or the book is closed).
+    @discardableResult
+    func loadChapter(_ chapter: Int, at anchor: ReaderState.Anchor,
+                     then shown: @escaping @MainActor (BookController) -> Void) -> Task<Void, Never>? {
+        guard chapter >= 0, chapter < source.count, !isClosed else { return nil }
+        loadingChapter = chapter
+        // The layout of the chapter being left is of no use any more.
+        tasks.cancel(.relayout)
+        let source = source, options = options
+        let preloaded = preloaded?.chapter == chapter ? preloaded?.document : nil
+        return tasks.start(.chapter, computing: { () -> (TextDocument, LaidOutDocument) in
+            await Blocking.run {
+                let document = preloaded ?? source.document(chapter)
+                return (document, LayoutEngine.layout(document, options: options))
+            }
+        }, then: { [weak self] (document, layout) in
+            guard let self else { return }
+            loadingChapter = nil
+            selection = nil
+            hints = nil
+            self.document = document
+            state.show(chapter: chapter, layout: layout, anchor: anchor)
+            shown(self)
+        })
+    }
+
+    /// Reads chapter `chapter` ahead in the background, unless it already is; returns the task
+    /// (the book-wide pass waits for it).
+    func readAhead(_ chapter: Int) -> Task<Void, Never>? {
+        guard chapter < source.count, preloaded?.chapter != chapter else { return nil }
+        let source = source
+        return tasks.start(.readAhead, computing: { await Blocking.runInBackground { source.load(chapter) } },
+                           then: { [weak self] document in
+            if let document { self?.preloaded = (chapter, document) }
+        })
+    }
+
+    /// Lays the chapter shown out again with `options` (a new window size or layout setting),
+    /// keeping the first line's place, then calls `done`.
+    func layOutAgain(with options: LayoutOptions, then done: @escaping @MainActor () -> Void) {
+        self.options = options
+        preloaded = nil
+        guard let document else { return }
+        tasks.start(.relayout, computing: { await Blocking.run { LayoutEngine.layout(document, options: options) } },
+                    then: { [weak self] layout in
+            guard let self else { return }
+            state.relayout(layout)
+            // The labels name places of the old layout.
+            hints = nil
+            done()
+        })
+    }
+
+    // MARK: - Closing
+
+    /// Ends everything started for the book: its tasks are cancelled (what they computed is
+    /// never applied), playback stops and the publication is closed. Save the position first.
+    func close() {
+        guard !isClosed else { return }
+        tasks.cancelAll()
+        playback?.onChange = nil
         playback?.close()
-        loading?.cancel()
-        searchTask?.cancel()
-        for task in background { task.cancel() }
-        background.removeAll()
+        playback = nil
+        publication.close()
     }
 }
