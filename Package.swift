@@ -65,7 +65,7 @@ let package = Package(
         // Signed Feedbooks/DPLA audiobook manifests, another third-party ContentProtection.
         .target(name: "AudiobookDRM", dependencies: ["Shared", "LibCrypto"]),
         // Listening: the audiobook player over a publication's reading order (libmpv behind a seam).
-        .target(name: "AudioPlayback", dependencies: ["Shared", "LibMPV"]),
+        .target(name: "AudioPlayback", dependencies: ["Shared", "LibMPV", .product(name: "Logging", package: "swift-log")]),
 
         // Text layout for the terminal: XHTML to styled blocks to lines of cells (no ncurses).
         .target(name: "TextLayout", dependencies: ["Shared", "LibXML", "CLecternFriBidi", "TerminalCells"],
@@ -104,7 +104,7 @@ let package = Package(
             "CLecternBuildInfo",
             "Shared", "Streamer", "LibCrypto", "TextLayout", "LCP", "LCPSQLite", "AudiobookDRM", "AudioPlayback",
             "Bookshelf", "ReaderUI", "Terminal", "LibrarySearch", "PublicationServer", "OPDS", "Pictures",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
         ]),
         // Linked with lld, relative relocations packed (DT_RELR, glibc 2.36) and only the symbols
         // the loader needs exported: the dynamic linker then reads about 4 MB less of the binary at

@@ -25,8 +25,10 @@ import tempfile
 import time
 import zipfile
 
+from large_books import bench_large_books, ends_with_marker, xhtml_mb
 from library_search import bench_library_search
 from opds_feeds import bench_opds
+from tmux_reader import MARKER, TUI_HEIGHT, TUI_WIDTH, TmuxReader
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 WORK = os.path.join(os.path.dirname(HERE), "bench-work")
@@ -103,7 +105,7 @@ def make_one_chapter_epub(words, label):
     """A book of one huge chapter (as single-file converted and Gutenberg-style books are):
     900,000 words make 6.5 MB of XHTML, 9,000,000 words 65 MB."""
     path = os.path.join(WORK, f"one-chapter-{label}.epub")
-    if not os.path.exists(path):
+    if not ends_with_marker(path):
         subprocess.run([sys.executable, os.path.join(HERE, "make_big_epub.py"), "--chapters", "1", "--words", str(words),
                         "--out", path], check=True, stdout=subprocess.DEVNULL)
     return path
@@ -111,12 +113,14 @@ def make_one_chapter_epub(words, label):
 
 def bench_one_chapter(lectern, runs, env):
     """`lectern render` of a book whose only chapter is 6.5 MB, then 65 MB, of XHTML: the
-    layout must keep a small multiple of the chapter's text (issue 15), beside epy's text dump."""
+    layout must keep a small multiple of the chapter's text (issue 15), beside epy's text dump;
+    time and memory per MB of XHTML show whether the cost is proportional to the size."""
     rows, notes = [], []
     medium = make_one_chapter_epub(900_000, "6.5mb")
     figures = measure([lectern, "render", medium, "--width", "100"], max(3, runs // 10), env, warmup=1)
-    rows.append(("Lay out and print a one-chapter book of 6.5 MB XHTML (`lectern render one-chapter-6.5mb.epub --width 100`)",
-                 figures, "peak RSS ≤ epy's"))
+    medium_mb = xhtml_mb(medium)
+    rows.append((f"Lay out and print a one-chapter book of {medium_mb:.1f} MB XHTML (`lectern render one-chapter-6.5mb.epub "
+                 f"--width 100`; {per_mb(figures, medium_mb)})", figures, "peak RSS ≤ epy's"))
     epy, problem = epy_command()
     if epy:
         peer = measure(epy + ["-d", medium], max(3, runs // 10), env, warmup=1)
@@ -124,10 +128,30 @@ def bench_one_chapter(lectern, runs, env):
     else:
         notes.append(f"epy could not be installed ({' '.join(problem)}): its dump of the one-chapter book was not measured.")
     huge = make_one_chapter_epub(9_000_000, "65mb")
-    figures = measure([lectern, "render", huge, "--width", "100"], 1, env, warmup=0)
-    rows.append(("Lay out and print a one-chapter book of 65 MB XHTML (`lectern render one-chapter-65mb.epub --width 100`)",
-                 figures, "< 300 MB"))
+    huge_figures = measure([lectern, "render", huge, "--width", "100"], 1, env, warmup=0)
+    huge_mb = xhtml_mb(huge)
+    rows.append((f"Lay out and print a one-chapter book of {huge_mb:.1f} MB XHTML (`lectern render one-chapter-65mb.epub "
+                 f"--width 100`; {per_mb(huge_figures, huge_mb)})", huge_figures, "< 300 MB, time ∝ size"))
+    notes.append(proportionality_note(figures, medium_mb, huge_figures, huge_mb))
     return rows, notes
+
+
+def per_mb(figures, megabytes):
+    """"N ms and M MB of peak RSS per MB of XHTML", for a row's name."""
+    return (f"{figures['median_ms'] / megabytes:.0f} ms and {figures['peak_rss_kb'] / 1024 / megabytes:.1f} MB of peak RSS "
+            "per MB of XHTML")
+
+
+def proportionality_note(small, small_mb, large, large_mb):
+    """How time and memory grow from the 6.5 MB chapter to the 65 MB one (10× the text)."""
+    time_ratio = large["median_ms"] / max(small["median_ms"], 0.001)
+    memory_ratio = large["peak_rss_kb"] / max(small["peak_rss_kb"], 1)
+    return (f"`lectern render` of one chapter: {small_mb:.1f} MB of XHTML in {small['median_ms'] / 1000:.2f} s "
+            f"({small['median_ms'] / small_mb:.0f} ms/MB, peak {small['peak_rss_kb'] / 1024:.0f} MB), {large_mb:.1f} MB in "
+            f"{large['median_ms'] / 1000:.2f} s ({large['median_ms'] / large_mb:.0f} ms/MB, peak "
+            f"{large['peak_rss_kb'] / 1024:.0f} MB): {large_mb / small_mb:.1f}× the text took {time_ratio:.1f}× the time "
+            f"and {memory_ratio:.1f}× the memory (time proportional to the size keeps the same ms/MB; the memory target is "
+            "< 300 MB whatever the size).")
 
 
 def make_stored_audiobook(size):
@@ -408,70 +432,6 @@ def bench_lcp(lectern, runs, env):
 
 # --- The terminal reader in tmux, beside epy -------------------------------------------------
 
-TUI_WIDTH, TUI_HEIGHT = 100, 40
-MARKER = "BENCHSTART0001"
-
-
-def tmux(socket, *args, capture=False):
-    result = subprocess.run(["tmux", "-L", socket, "-f", "/dev/null", *args], stdout=subprocess.PIPE if capture else subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
-    return result.stdout.decode("utf-8", "replace") if capture else result.returncode
-
-
-class TmuxReader:
-    """One reader process in a detached tmux session of TUI_WIDTH x TUI_HEIGHT on a private
-    server; the screen is read with capture-pane (polled every millisecond or so)."""
-
-    def __init__(self, command, env, width=None, height=None):
-        self.socket = f"lectern-bench-{os.getpid()}-{random.randrange(1 << 30)}"
-        self.session = "bench"
-        assignments = [f"{key}={value}" for key, value in sorted(env.items())
-                       if key in ("HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "PATH", "LECTERN_IMAGES")]
-        self.started = time.perf_counter()
-        tmux(self.socket, "new-session", "-d", "-s", self.session, "-x", str(width or TUI_WIDTH), "-y", str(height or TUI_HEIGHT),
-             "env", "TERM=xterm-256color", "LANG=C.UTF-8", *assignments, *command)
-        self.pid = int(tmux(self.socket, "display-message", "-p", "-t", self.session, "#{pane_pid}", capture=True).strip() or 0)
-
-    def screen(self):
-        return tmux(self.socket, "capture-pane", "-p", "-t", self.session, capture=True)
-
-    def wait(self, predicate, timeout=60):
-        deadline = time.perf_counter() + timeout
-        while time.perf_counter() < deadline:
-            text = self.screen()
-            if predicate(text):
-                return time.perf_counter(), text
-            time.sleep(0.001)
-        raise RuntimeError("timed out; screen:\n" + self.screen())
-
-    def keys(self, *keys):
-        start = time.perf_counter()
-        tmux(self.socket, "send-keys", "-t", self.session, *keys)
-        return start
-
-    def peak_rss_kb(self):
-        try:
-            with open(f"/proc/{self.pid}/status") as status:
-                for line in status:
-                    if line.startswith("VmHWM:"):
-                        return int(line.split()[1])
-        except OSError:
-            pass
-        return 0
-
-    def close(self):
-        if self.pid:
-            try:
-                os.kill(self.pid, 9)
-            except OSError:
-                pass
-        tmux(self.socket, "kill-session", "-t", self.session)
-        try:
-            os.unlink(os.path.join(os.environ.get("TMUX_TMPDIR", "/tmp"), f"tmux-{os.getuid()}", self.socket))
-        except OSError:
-            pass
-
-
 def epy_command():
     """epy-reader in a virtual environment under bench-work/ (installed once)."""
     venv = os.path.join(WORK, "epy-venv")
@@ -616,6 +576,17 @@ def bench_tui(lectern, big, runs, env):
                  "a whole-book search too). "
                  "Times are from starting the tmux session (or sending the key) to the screen showing the result, "
                  "polled with `tmux capture-pane` about every millisecond.")
+    return rows, notes
+
+
+def bench_large_readers(lectern, runs):
+    """The reader on issue 15's large books (the one-chapter 6.5 MB book, the 2,014-item book),
+    beside epy in the same run; see large_books.py."""
+    epy, problem = epy_command()
+    medium = make_one_chapter_epub(900_000, "6.5mb")
+    rows, notes = bench_large_books(lectern, epy, medium, WORK, runs, isolated_env)
+    if epy is None:
+        notes.append(f"epy could not be installed ({' '.join(problem)}): the large books were not read in epy.")
     return rows, notes
 
 
@@ -874,7 +845,7 @@ def main():
     parser.add_argument("--lectern", required=True)
     parser.add_argument("--output", default="BENCHMARKS.md")
     parser.add_argument("--runs", type=int, default=30)
-    parser.add_argument("--only", choices=["tui", "server", "library", "chapter", "pictures", "opds"],
+    parser.add_argument("--only", choices=["tui", "large", "server", "library", "chapter", "pictures", "opds"],
                         help="Run one section and print it (BENCHMARKS.md is not written).")
     args = parser.parse_args()
     if args.only == "library":
@@ -890,6 +861,8 @@ def main():
         os.makedirs(WORK, exist_ok=True)
         if args.only == "tui":
             tui_rows, tui_notes = bench_tui(os.path.abspath(args.lectern), make_big_epub(), args.runs, isolated_env())
+        elif args.only == "large":
+            tui_rows, tui_notes = bench_large_readers(os.path.abspath(args.lectern), args.runs)
         elif args.only == "chapter":
             tui_rows, tui_notes = bench_one_chapter(os.path.abspath(args.lectern), args.runs, isolated_env())
         elif args.only == "pictures":
@@ -938,6 +911,9 @@ def main():
     tui_rows, tui_notes = bench_tui(lectern, big, args.runs, env)
     rows += tui_rows
     notes += tui_notes
+    large_rows, large_notes = bench_large_readers(lectern, args.runs)
+    rows += large_rows
+    notes += large_notes
 
     pdf_rows, pdf_notes = pdf_benchmarks(lectern, args.runs, env)
     rows += pdf_rows

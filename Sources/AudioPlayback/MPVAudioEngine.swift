@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LibMPV
+import Logging
 import Shared
 import Synchronization
 
@@ -93,9 +94,12 @@ public final class MPVAudioEngine: AudioEngine {
         }
     }
 
+    static let log = Diagnostics.logger("lectern.audio")
+
     public func seek(to time: Double) {
         guard !isShutDown else { return }
-        try? core.command(["seek", TimeText.seconds(max(0, time)), "absolute+exact"])
+        // Playback goes on from where it was, which the position shows; the reason is logged.
+        Self.log.attempt("seeking to \(time) s") { try core.command(["seek", TimeText.seconds(max(0, time)), "absolute+exact"]) }
     }
 
     public func setPaused(_ paused: Bool) {

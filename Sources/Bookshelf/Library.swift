@@ -83,6 +83,15 @@ public actor Library {
         try executor.sync { () throws(LibraryError) in try store.savePosition(id: id, locator: locator, progress: progress) }
     }
 
+    /// Adds one reading session to the book's statistics now, as ``savePositionNow(id:locator:progress:)``
+    /// (closing a book as the program ends).
+    public nonisolated func addReadingSessionNow(identity: String, seconds: Double, pages: Int, characters: Int) throws(LibraryError) {
+        let statistics = ReadingStatisticsStore(store: store)
+        try executor.sync { () throws(LibraryError) in
+            try statistics.addSession(identity: identity, seconds: seconds, pages: pages, characters: characters)
+        }
+    }
+
     // MARK: - Bookmarks
 
     /// The bookmarks of a publication, in reading order.

@@ -114,6 +114,8 @@ extension LibraryStore {
                 }
                 try database.execute("COMMIT")
             } catch {
+                // The insert's error is the one to report; a failed rollback ends with the
+                // connection (SQLite rolls back an open transaction on close).
                 try? database.execute("ROLLBACK")
                 throw error
             }

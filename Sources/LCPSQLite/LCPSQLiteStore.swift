@@ -139,7 +139,13 @@ enum LCPSQLiteSchema {
             case .database(let failure), .body(let failure): throw .repository(failure.description)
             }
         }
-        let version = (try? database.query("SELECT version FROM lcp_schema").first?.int(0)) ?? 0
+        // A failed read is the database's error, not "schema 0" (which would name the wrong cause).
+        let version: Int
+        do throws(SQLiteError) {
+            version = try database.query("SELECT version FROM lcp_schema").first?.int(0) ?? 0
+        } catch {
+            throw .repository(error.description)
+        }
         guard version == migrations.count else {
             throw .repository("\(database.path) holds LCP tables of schema \(version), this Lectern knows \(migrations.count)")
         }

@@ -102,6 +102,7 @@ struct CatalogGetCommand: AsyncParsableCommand {
         case .success(let response) where response.isSuccess:
             return path
         case .success(let response):
+            // Removing the partial download is best effort: the error below is what matters.
             try? FileManager.default.removeItem(atPath: path)
             Output.error("\(link.href): the server answered HTTP \(response.statusCode)")
             throw ExitStatus.someFailed
@@ -123,8 +124,10 @@ struct CatalogGetCommand: AsyncParsableCommand {
             throw ExitStatus.someFailed
         }
         let signIn = (client as? CatalogSession)?.signIn
-        CatalogPassphrase.store(hashedPassphrase ?? signIn?.lcpHashedPassphrase,
-                                typed: passphrase, license: license)
+        if let problem = CatalogPassphrase.store(hashedPassphrase ?? signIn?.lcpHashedPassphrase,
+                                                 typed: passphrase, license: license) {
+            Output.error(problem)
+        }
         let progress = ProgressBar()
         let result = await LCPSetup.withService { service in
             await service.acquirePublication(from: license, in: directory,

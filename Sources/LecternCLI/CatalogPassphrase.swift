@@ -6,15 +6,24 @@ import LCPSQLite
 /// or base64 SHA-256) or that the person typed with `--passphrase`, stored in the passphrase
 /// repository for the borrowed license, so that the book opens without asking.
 enum CatalogPassphrase {
-    static func store(_ hashed: String?, typed: String?, license: Data) {
+    ///
+    /// Returns why the keys could not be stored (the book then asks for its passphrase), nil
+    /// when they were or there were none. A license that does not parse stores nothing: its
+    /// acquisition fails with the reason right after.
+    @discardableResult
+    static func store(_ hashed: String?, typed: String?, license: Data) -> String? {
         var keys: [String] = []
         if let hashed, let key = userKey(fromHashed: hashed) { keys.append(key) }
         if let typed, !typed.isEmpty { keys.append(BasicProfileLCPClient.userKey(passphrase: typed)) }
-        guard !keys.isEmpty, let document = try? LicenseDocument(data: license),
-              let store = try? LCPSQLiteStore() else { return }
-        let repository = LCPSQLitePassphraseRepository(store: store)
-        for key in keys {
-            try? repository.addPassphrase(key, licenseID: document.id, provider: document.provider, userID: document.user.id)
+        guard !keys.isEmpty, let document = try? LicenseDocument(data: license) else { return nil }
+        do throws(LCPError) {
+            let repository = LCPSQLitePassphraseRepository(store: try LCPSQLiteStore())
+            for key in keys {
+                try repository.addPassphrase(key, licenseID: document.id, provider: document.provider, userID: document.user.id)
+            }
+            return nil
+        } catch {
+            return "the catalog's passphrase was not remembered (\(error.userMessage)); the book will ask for it"
         }
     }
 

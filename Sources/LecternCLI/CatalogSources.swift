@@ -51,9 +51,12 @@ struct CatalogSource {
         let signIn = CatalogSignIn(type: saved.authenticationType, tokenURL: saved.tokenURL, accessToken: saved.accessToken,
                                    lcpHashedPassphrase: saved.lcpHashedPassphrase, tokenExpiresAt: saved.tokenExpiresAt)
         return CatalogSession(catalogURL: saved.url, username: username, password: password, signIn: signIn) { signIn in
-            try? CatalogStore().setSignIn(name: name, type: signIn.type, tokenURL: signIn.tokenURL,
-                                          accessToken: signIn.accessToken, lcpHashedPassphrase: signIn.lcpHashedPassphrase,
-                                          tokenExpiresAt: signIn.tokenExpiresAt)
+            // The session goes on with the new token; not saved, the next run signs in again.
+            CLILog.logger.attempt("saving the sign-in of catalog \(name)") {
+                try CatalogStore().setSignIn(name: name, type: signIn.type, tokenURL: signIn.tokenURL,
+                                             accessToken: signIn.accessToken, lcpHashedPassphrase: signIn.lcpHashedPassphrase,
+                                             tokenExpiresAt: signIn.tokenExpiresAt)
+            }
         }
     }
 }

@@ -83,10 +83,15 @@ struct DoctorReport {
         sections.append(("Paths", paths))
 
         var library: [(String, String)] = []
-        if FileManager.default.fileExists(atPath: database), let store = try? LibraryStore() {
-            library.append(("publications", (try? store.count()).map(String.init) ?? "unreadable"))
-            if let coverage = try? store.fullTextCoverage() {
+        if FileManager.default.fileExists(atPath: database) {
+            do throws(LibraryError) {
+                let store = try LibraryStore()
+                library.append(("publications", String(try store.count())))
+                let coverage = try store.fullTextCoverage()
                 library.append(("indexed for search", "\(coverage.indexed) (\(coverage.pending) pending)"))
+            } catch {
+                // The report is the place to say why, not "no library yet".
+                library.append(("library", "unreadable: \(error.userMessage)"))
             }
         } else {
             library.append(("publications", "no library yet"))

@@ -8,7 +8,7 @@ struct ForgetPasswordCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forget-password",
         abstract: "Forget the remembered password of a password-protected publication.",
-        discussion: "A ZIP password is remembered (encrypted, in the library database) after the publication is first unlocked in the reader. Exit status: 0 forgotten, 1 none was remembered, 2 the library cannot be opened."
+        discussion: "A ZIP password is remembered (encrypted, in the library database) after the publication is first unlocked in the reader. Exit status: 0 forgotten, 1 none was remembered, 2 the library cannot be opened or written."
     )
 
     @Argument(help: "The publication file (as imported, or the same file elsewhere).")
@@ -24,11 +24,17 @@ struct ForgetPasswordCommand: AsyncParsableCommand {
         // The entry imported from this path, and the file's own content identity (the same
         // book found elsewhere, or opened without importing).
         var identities: [String] = []
-        if let entry = try? store.entries().first(where: { $0.path == absolute }) { identities.append(entry.identity) }
-        identities.append(await Blocking.run { ContentIdentity.of(path: absolute, identifier: nil) })
-        let passwords = RememberedPasswords(store: store)
         var forgotten = false
-        for identity in identities where (try? passwords.forget(identity: identity)) == true { forgotten = true }
+        do throws(LibraryError) {
+            if let entry = try store.entries().first(where: { $0.path == absolute }) { identities.append(entry.identity) }
+            identities.append(await Blocking.run { ContentIdentity.of(path: absolute, identifier: nil) })
+            let passwords = RememberedPasswords(store: store)
+            for identity in identities where try passwords.forget(identity: identity) { forgotten = true }
+        } catch {
+            // Not "none was remembered": the password may still be there.
+            Output.error("\(absolute): the password could not be forgotten: \(error.userMessage)")
+            throw ExitStatus.cannotOpen
+        }
         if forgotten {
             Output.line("forgot the password of \(absolute)")
             Output.flush()

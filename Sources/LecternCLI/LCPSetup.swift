@@ -68,9 +68,16 @@ enum LCPSetup {
         var trust = LCPTrustSettings.default
         trust.policy = policy
         // Further roots to trust (a provider's own CA; the tests' CA), as a PEM file.
-        if let path = environment[anchorsVariable], !path.isEmpty, let data = FileManager.default.contents(atPath: path),
-           let extra = try? X509Certificate.certificates(pem: String(decoding: data, as: UTF8.self)) {
-            trust.anchors += extra
+        // One that cannot be had leaves the default roots; books of that provider are then
+        // refused as untrusted, and the log says which file was at fault.
+        if let path = environment[anchorsVariable], !path.isEmpty {
+            if let data = FileManager.default.contents(atPath: path) {
+                trust.anchors += CLILog.logger.attempt("reading the certificates of \(anchorsVariable)=\(path)") {
+                    try X509Certificate.certificates(pem: String(decoding: data, as: UTF8.self))
+                } ?? []
+            } else {
+                CLILog.logger.warning("\(anchorsVariable)=\(path) cannot be read; only the default roots are trusted")
+            }
         }
         let crlURL = environment[crlVariable] ?? LCPCRLService.defaultURL
         let crl: LCPCRLService? = crlURL.isEmpty || crlURL == "none" ? nil

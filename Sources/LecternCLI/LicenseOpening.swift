@@ -22,7 +22,7 @@ enum LicenseOpening {
         } catch {
             return .failure(OpenFailure(message: "\(path): \(error.userMessage)"))
         }
-        if let licenseID, let known = try? store.entries().first(where: { $0.licenseID == licenseID && $0.acquired }),
+        if let licenseID, let known = acquiredEntry(licenseID: licenseID, in: store),
            FileManager.default.fileExists(atPath: known.path) {
             return .success(known.path)
         }
@@ -37,11 +37,30 @@ enum LicenseOpening {
         progress.finish()
         switch result {
         case .success(let acquired):
+            // The book is on disk and opens either way; what the library did not record is said,
+            // since the next opening of this license would download it again.
             let outcome = await LibraryImporter(store: store, open: UIComposition.open).importFile(acquired.path)
-            if let entry = outcome.entry { try? store.setAcquired(id: entry.id) }
+            if let entry = outcome.entry {
+                do throws(LibraryError) { try store.setAcquired(id: entry.id) } catch {
+                    Output.error("\(acquired.path): not marked as acquired in the library (\(error.userMessage))")
+                }
+            } else if let problem = outcome.error {
+                Output.error("\(acquired.path): not added to the library (\(problem))")
+            }
             return .success(acquired.path)
         case .failure(let error):
             return .failure(OpenFailure(message: "\(path): \(error.userMessage)"))
+        }
+    }
+
+    /// The library's acquired entry of the license; a library that cannot be read is said, and
+    /// the license is acquired again.
+    private static func acquiredEntry(licenseID: String, in store: LibraryStore) -> LibraryEntry? {
+        do throws(LibraryError) {
+            return try store.entries().first { $0.licenseID == licenseID && $0.acquired }
+        } catch {
+            Output.error(error.userMessage)
+            return nil
         }
     }
 }

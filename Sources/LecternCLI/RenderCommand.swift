@@ -100,30 +100,39 @@ struct RenderCommand: AsyncParsableCommand {
         var rendered = Set<String>()
         for (number, link) in links.enumerated() where rendered.insert(link.path ?? Href.removingFragment(link.href)).inserted {
             do {
-                var document = try loader.load(link)
-                if let figures {
-                    document.readPictureSizes { href in
-                        figures.declaredSize(href: href).map { TextDocument.PixelSize(width: $0.width, height: $0.height) }
-                    }
-                }
-                // Line by line, written in pieces: neither the laid-out chapter nor its text
-                // is ever held whole, so a huge chapter prints in bounded memory.
+                // Block by block as the conversion makes them, line by line, written in
+                // pieces: neither the chapter's text nor its lines are ever held whole, so a
+                // huge chapter prints in bounded memory.
                 var bytes: [UInt8] = number > 0 ? [0x0A] : []
-                LayoutEngine.forEachLine(of: document, options: options) { line in
-                    if let row = line.picture, let figures {
-                        // The picture at its first row; its other rows are in it.
-                        guard row.row == 0 else { return }
-                        Output.text(String(decoding: bytes, as: UTF8.self))
-                        bytes.removeAll(keepingCapacity: true)
-                        Output.picture(PictureRendering.figure(row, with: figures))
-                        return
+                var stream = LayoutStream(options: options)
+                var lines: [LayoutLine] = []
+                var sizes: [String: TextDocument.PixelSize] = [:]
+                _ = try loader.forEachBlock(of: link) { block, index, images in
+                    if let figures {
+                        for image in images where sizes[image.href] == nil {
+                            if let size = figures.declaredSize(href: image.href) {
+                                sizes[image.href] = TextDocument.PixelSize(width: size.width, height: size.height)
+                            }
+                        }
                     }
-                    line.appendText(to: &bytes)
-                    bytes.append(0x0A)
-                    if bytes.count >= 1 << 16 {
-                        Output.text(String(decoding: bytes, as: UTF8.self))
-                        bytes.removeAll(keepingCapacity: true)
+                    stream.append(block, index: index, images: images, sizes: sizes, to: &lines)
+                    for line in lines {
+                        if let row = line.picture, let figures {
+                            // The picture at its first row; its other rows are in it.
+                            guard row.row == 0 else { continue }
+                            Output.text(String(decoding: bytes, as: UTF8.self))
+                            bytes.removeAll(keepingCapacity: true)
+                            Output.picture(PictureRendering.figure(row, with: figures))
+                            continue
+                        }
+                        line.appendText(to: &bytes)
+                        bytes.append(0x0A)
+                        if bytes.count >= 1 << 16 {
+                            Output.text(String(decoding: bytes, as: UTF8.self))
+                            bytes.removeAll(keepingCapacity: true)
+                        }
                     }
+                    lines.removeAll(keepingCapacity: true)
                 }
                 Output.text(String(decoding: bytes, as: UTF8.self))
             } catch {

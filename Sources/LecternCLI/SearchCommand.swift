@@ -42,6 +42,7 @@ struct SearchCommand: AsyncParsableCommand {
             throw ExitStatus.cannotOpen
         }
         let hits = try store.searchFullText(query, limit: max(1, min(limit, 10_000)))
+        // Only a hint beside the hits; the search itself reported its own failure above.
         if let coverage = try? store.fullTextCoverage(), coverage.pending > 0 {
             Output.error("\(coverage.pending) publication\(coverage.pending == 1 ? " is" : "s are") not indexed yet: `lectern index` indexes them")
         }

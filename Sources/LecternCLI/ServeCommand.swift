@@ -63,6 +63,7 @@ struct ServeCommand: AsyncParsableCommand {
         for (index, path) in paths.enumerated() {
             let publication = try await loader.openForCommand(path, credentials: credentials).publication
             // The file's date is the resources' Last-Modified; a folder or a URL has none: now.
+            // A date that cannot be read only costs browsers their cached copy.
             let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date ?? Date()
             served.append(ServedPublication(id: String(index + 1), publication: publication, lastModified: modified,
                                             rightsLeft: Self.rightsLeft(of: publication)))

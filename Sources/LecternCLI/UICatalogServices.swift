@@ -27,7 +27,10 @@ enum UICatalogServices {
                     return .failure(OpenFailure(message: error.description))
                 }
                 let signIn = (client as? CatalogSession)?.signIn
-                CatalogPassphrase.store(hashed ?? signIn?.lcpHashedPassphrase, typed: nil, license: license)
+                // Under the interface the screen has no room for it; the passphrase prompt follows.
+                if let problem = CatalogPassphrase.store(hashed ?? signIn?.lcpHashedPassphrase, typed: nil, license: license) {
+                    CLILog.logger.warning("\(problem)")
+                }
                 return await Blocking.offPool {
                     await UILicenseServices.acquire(license: license, in: directory, onProgress: onProgress, isCancelled: isCancelled)
                 }

@@ -57,7 +57,10 @@ enum UIComposition {
     /// The loans of the LCP license repository (in the library database), as the bookshelf
     /// shows them; none when the repository cannot be read.
     static let loanStates: LoanStateSource = { now in
-        guard let store = try? LCPSQLiteStore(), let loans = try? LCPSQLiteLicenseRepository(store: store).loans() else { return [:] }
+        // The shelf still lists the books, without loan dates; the reason is logged.
+        guard let loans = CLILog.logger.attempt("reading the loans of the LCP licenses", { () throws(LCPError) in
+            try LCPSQLiteLicenseRepository(store: try LCPSQLiteStore()).loans()
+        }) else { return [:] }
         var states: [String: LoanState] = [:]
         for loan in loans {
             states[loan.licenseID] = LoanState(status: loan.status, rightsStart: loan.rightsStart, rightsEnd: loan.rightsEnd, now: now)

@@ -27,11 +27,8 @@ enum BidiText {
     static let rightToLeftEmbedding: Unicode.Scalar = "\u{202B}"
     static let popDirectionalFormatting: Unicode.Scalar = "\u{202C}"
 
-    /// One character's box in the page, from `poppler_page_get_text_layout`.
-    struct Box: Sendable, Hashable {
-        var x1: Double, y1: Double, x2: Double, y2: Double
-        var width: Double { x2 - x1 }
-    }
+    /// One character's box in the page.
+    typealias Box = PDFCharacterBox
 
     static func isEmbeddingMark(_ scalar: Unicode.Scalar) -> Bool {
         scalar == leftToRightEmbedding || scalar == rightToLeftEmbedding || scalar == popDirectionalFormatting

@@ -151,17 +151,13 @@ public final class PDFDocument: Sendable {
     /// logical order and without the bidi embedding marks poppler adds (see ``PageText``).
     /// Nil when the page does not exist or cannot be read.
     public func text(ofPage index: Int) -> String? {
-        textBlocks(ofPage: index).map { blocks in blocks.map(\.text).joined(separator: "\n\n") }
+        textLayout(ofPage: index)?.text
     }
 
-    /// The blocks of the page at 0-based `index`: headings, paragraphs (their lines joined by
-    /// `"\n"`), running heads and page numbers apart (see ``PageStructure``); the whole text
-    /// as one paragraph when poppler's layout does not line up with it.
-    public func textBlocks(ofPage index: Int) -> [PDFTextBlock]? {
-        withPage(index) { page in
-            let (text, blocks) = PageText.read(page)
-            return blocks ?? (text.isEmpty ? [] : [PDFTextBlock(kind: .paragraph, text: text)])
-        }
+    /// The text of the page at 0-based `index` as ``text(ofPage:)``, with the box of each of
+    /// its characters; nil when the page does not exist or cannot be read.
+    public func textLayout(ofPage index: Int) -> PDFPageLayout? {
+        withPage(index) { page in PageText.read(page) }
     }
 
     // MARK: - Helpers

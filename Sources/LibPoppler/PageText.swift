@@ -12,9 +12,8 @@ import CLecternPoppler
 /// - Right-to-left runs come back wrapped in bidi embedding marks (RLE/LRE/PDF), reversed
 ///   from drawing order. See ``BidiText`` for the repair and for what remains.
 enum PageText {
-    /// The page's text, and its blocks (``PageStructure``) when poppler's layout gives a box
-    /// for every character.
-    static func read(_ page: OpaquePointer) -> (text: String, blocks: [PDFTextBlock]?) {
+    /// The page's text, and the boxes of its characters when poppler gives a layout.
+    static func read(_ page: OpaquePointer) -> PDFPageLayout {
         var width = 0.0, height = 0.0
         lectern_poppler_page_get_size(page, &width, &height)
         var forward = lectern_poppler_rectangle(x1: 0, y1: 0, x2: width, y2: height)
@@ -30,15 +29,14 @@ enum PageText {
         var rectangles: UnsafeMutablePointer<lectern_poppler_rectangle>?
         var count: UInt32 = 0
         guard lectern_poppler_page_get_text_layout_for_area(page, &area, &rectangles, &count) != 0, let rectangles else {
-            return (hasMarks ? BidiText.strippingMarks(text) : text, nil)
+            return PDFPageLayout(text: hasMarks ? BidiText.strippingMarks(text) : text, boxes: nil)
         }
         defer { lectern_g_free(rectangles) }
         let boxes = (0..<Int(count)).map { index in
             let rectangle = rectangles[index]
             return BidiText.Box(x1: rectangle.x1, y1: rectangle.y1, x2: rectangle.x2, y2: rectangle.y2)
         }
-        let logical = hasMarks ? BidiText.logicalText(text, boxes: boxes) : text
-        return (logical, PageLine.lines(logical, boxes: boxes).map(PageStructure.blocks))
+        return PDFPageLayout(text: hasMarks ? BidiText.logicalText(text, boxes: boxes) : text, boxes: boxes)
     }
 
     /// Characters that carry content: no whitespace, no bidi marks.

@@ -1,6 +1,7 @@
 import Bookshelf
 import FoundationEssentials
 import Shared
+import TextLayout
 
 /// Builds the library's full-text index: for each unprotected publication not yet indexed,
 /// opens it (never prompting), and stores the chunks of its reading order item by item, each
@@ -100,12 +101,21 @@ public struct LibraryIndexer: Sendable {
         guard publication.contentProtectionService == nil else { return .failed("protected: never indexed") }
         let library = library
         let chunker = PublicationTextChunker(publication: publication)
+        // A part that cannot be read is left out and said: the rest is searchable, and the
+        // report names what is not (a damaged file stays damaged on the next run).
+        var unreadable: [String] = []
         do throws(LibraryError) {
             let first = try await library.perform { store throws(LibraryError) in try store.fullTextNextItem(publicationID: entry.id) }
             for item in first..<max(first, chunker.itemCount) {
                 if isCancelled() { return .cancelled }
                 // Converting text is the slow part: at background priority, behind the reader's work.
-                let chunks = await Blocking.runInBackground { chunker.chunks(ofItem: item) }
+                let chunks: [TextChunk]
+                switch await Blocking.runInBackground({ () -> Result<[TextChunk], ContentLoadError> in
+                    do throws(ContentLoadError) { return .success(try chunker.chunks(ofItem: item)) } catch { return .failure(error) }
+                }) {
+                case .success(let found): chunks = found
+                case .failure(let error): chunks = []; unreadable.append(error.userMessage)
+                }
                 try await library.perform { store throws(LibraryError) in
                     try store.addFullText(publicationID: entry.id, item: item, chunks: chunks)
                 }
@@ -113,6 +123,10 @@ public struct LibraryIndexer: Sendable {
             try await library.perform { store throws(LibraryError) in try store.completeFullText(publicationID: entry.id) }
         } catch {
             return .failed(error.userMessage)
+        }
+        if let first = unreadable.first {
+            let others = unreadable.count > 1 ? " and \(unreadable.count - 1) more part\(unreadable.count == 2 ? "" : "s")" : ""
+            return .failed("indexed without what cannot be read: \(first)\(others)")
         }
         return .indexed
     }

@@ -23,11 +23,23 @@ public struct PublicationTextChunker: Sendable {
     public var itemCount: Int { publication.readingOrder.count }
 
     /// The chunks of reading-order item `index`: none for an item without text (audio, an
-    /// image) or one that cannot be read or parsed (it is left out of the index, not fatal).
-    public func chunks(ofItem index: Int) -> [TextChunk] {
+    /// image) or one libxml2 cannot parse at all (it has no text to find).
+    ///
+    /// - Throws: the item cannot be read (missing, damaged): not "no text", which the index
+    ///   would then hold as if it were the whole of it.
+    public func chunks(ofItem index: Int) throws(ContentLoadError) -> [TextChunk] {
         guard publication.readingOrder.indices.contains(index) else { return [] }
         let link = publication.readingOrder[index]
-        guard let document = try? loader.load(link), !document.isEmpty else { return [] }
+        let document: TextDocument
+        do throws(ContentLoadError) {
+            document = try loader.load(link)
+        } catch {
+            switch error {
+            case .resource: throw error
+            case .notText, .malformed: return []
+            }
+        }
+        guard !document.isEmpty else { return [] }
         return Self.chunks(of: document.plainText, href: document.href)
     }
 

@@ -1,4 +1,4 @@
-import Shared
+@testable import Shared
 import Testing
 
 @Suite struct HrefTests {
@@ -240,5 +240,42 @@ import Testing
         #expect(!expanded.templated)
         let plain = Link(href: "a{b}.html")
         #expect(plain.expanded(with: ["b": "x"]).href == "a{b}.html")
+    }
+}
+
+/// The byte-wise fast paths of ``Href`` (scheme, plain package paths) give what the general
+/// algorithm gives, on hrefs made of the pieces that matter to it.
+@Suite struct HrefFastPathTests {
+    static let pieces = ["a", "Ch1", "/", ".", "..", "#", "?", "%20", "%zz", "é", ":", "x+y", "-", "1", "//", "e\u{301}"]
+
+    /// The general algorithm, as it was before the fast paths.
+    static func referencePath(_ href: String) -> String? {
+        if referenceScheme(href) != nil { return nil }
+        var raw = href
+        if let hash = raw.firstIndex(of: "#") { raw = String(raw[..<hash]) }
+        if let mark = raw.firstIndex(of: "?") { raw = String(raw[..<mark]) }
+        let decoded = Href.percentDecoded(raw) ?? raw
+        var path = Href.removeDotSegments(decoded.hasPrefix("/") ? decoded : "/" + decoded)
+        while path.hasPrefix("/") { path.removeFirst() }
+        return path
+    }
+
+    static func referenceScheme(_ href: String) -> String? {
+        guard let colon = href.firstIndex(of: ":") else { return nil }
+        let candidate = href[..<colon]
+        guard let first = candidate.first, first.isASCII, first.isLetter,
+              candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return nil }
+        return String(candidate)
+    }
+
+    @Test func fastPathsAgreeWithTheGeneralAlgorithm() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let href = (0..<Int.random(in: 0...6, using: &generator)).map { _ in Self.pieces.randomElement(using: &generator)! }.joined()
+            #expect(Href.path(of: href) == Self.referencePath(href), "\(href)")
+            #expect(Href.scheme(of: href) == Self.referenceScheme(href), "\(href)")
+        }
+        for plain in ["OEBPS/ch0001.xhtml", "a/...b/c", "x..y/.z"] { #expect(Href.isPlainPath(plain), "\(plain)") }
+        for other in ["./a", "a/../b", "a/.", "/a", "a#b", "a?b", "a%20b", "", "..", "a/.."] { #expect(!Href.isPlainPath(other), "\(other)") }
     }
 }

@@ -13,10 +13,14 @@ public enum TestEPUBs {
     }
 
     /// Writes an EPUB titled `title` in `language` whose single chapter has `body` (XHTML inside
-    /// `<body>`) to `path`; its identifier is new each time unless given.
+    /// `<body>`) to `path`; its identifier is new each time unless given. `missingChapters`
+    /// (file names such as `c2.xhtml`) are listed in the manifest and spine after the chapter
+    /// but left out of the archive: a book with a part that cannot be read.
     public static func write(title: String, author: String = "Test Author", language: String = "en", identifier: String? = nil,
-                             body: String, cover: Data? = nil, to path: String) throws {
+                             body: String, cover: Data? = nil, missingChapters: [String] = [], to path: String) throws {
         let coverItem = cover == nil ? "" : #"<item id="cover" href="cover.png" media-type="image/png" properties="cover-image"/>"#
+        let missingItems = missingChapters.enumerated().map { #"<item id="m\#($0.offset)" href="\#($0.element)" media-type="application/xhtml+xml"/>"# }.joined()
+        let missingRefs = missingChapters.indices.map { #"<itemref idref="m\#($0)"/>"# }.joined()
         let opf = """
             <?xml version="1.0" encoding="UTF-8"?>
             <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id">
@@ -28,9 +32,9 @@ public enum TestEPUBs {
               <manifest>
                 <item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>
                 <item id="c1" href="c1.xhtml" media-type="application/xhtml+xml"/>
-                \(coverItem)
+                \(coverItem)\(missingItems)
               </manifest>
-              <spine><itemref idref="c1"/></spine>
+              <spine><itemref idref="c1"/>\(missingRefs)</spine>
             </package>
             """
         let container = """

@@ -41,9 +41,12 @@ struct PassphraseLookup: Sendable {
         // errors only skip that source.
         if let repository {
             let sources: [() -> [String]] = [
-                { (try? repository.passphrases(licenseID: license.id)) ?? [] },
-                { (try? repository.passphrases(provider: license.provider, userID: license.user.id)) ?? [] },
-                { (try? repository.allPassphrases(limit: maxStoredCandidates)) ?? [] },
+                { LCPLicense.log.attempt("reading the passphrases of the license") { () throws(LCPError) in
+                    try repository.passphrases(licenseID: license.id) } ?? [] },
+                { LCPLicense.log.attempt("reading the passphrases of the provider's user") { () throws(LCPError) in
+                    try repository.passphrases(provider: license.provider, userID: license.user.id) } ?? [] },
+                { LCPLicense.log.attempt("reading the stored passphrases") { () throws(LCPError) in
+                    try repository.allPassphrases(limit: maxStoredCandidates) } ?? [] },
             ]
             var tried = Set<String>()
             for source in sources {

@@ -107,7 +107,9 @@ public final class LCPCRLService: LCPCRLProvider {
     public func refresh() async -> Result<LCPCachedCRL, LCPError> {
         // Counted as a failure until it succeeds: a process that exits during the download
         // (a command that is done) must not make the next one try again at once.
-        try? repository?.recordFailedAttempt(url: url, at: now(), reason: "the download did not finish")
+        record("recording the revocation list download") { repository throws(LCPError) in
+            try repository.recordFailedAttempt(url: url, at: now(), reason: "the download did not finish")
+        }
         let request = HTTPRequest(url: url, headers: ["Accept": "application/pkix-crl, application/x-pkcs7-crl, */*"],
                                   timeout: timeout, maxBodySize: 16 << 20)
         let result: Result<LCPCachedCRL, LCPError>
@@ -121,12 +123,15 @@ public final class LCPCRLService: LCPCRLProvider {
         }
         switch result {
         case .success(let crl):
-            try? repository?.storeCRL(crl)
+            // Kept in memory even when the cache write fails: this process still uses it.
+            record("caching the revocation list") { repository throws(LCPError) in try repository.storeCRL(crl) }
             state.withLock { $0.cached = crl; $0.failedAt = nil }
         case .failure(let error):
             let date = now()
             Self.log.notice("revocation list \(Diagnostics.redacted(url)) not refreshed (\(error)); the cached copy, if any, is used")
-            try? repository?.recordFailedAttempt(url: url, at: date, reason: error.description)
+            record("recording the failed revocation list download") { repository throws(LCPError) in
+                try repository.recordFailedAttempt(url: url, at: date, reason: error.description)
+            }
             state.withLock { $0.failedAt = date }
         }
         return result
@@ -165,9 +170,18 @@ public final class LCPCRLService: LCPCRLProvider {
 
     private func cachedCRL() -> LCPCachedCRL? {
         if let cached = state.withLock({ $0.cached }) { return cached }
-        guard let stored = try? repository?.crl(url: url) else { return nil }
+        guard let repository,
+              let stored = Self.log.attempt("reading the cached revocation list", { () throws(LCPError) in
+                  try repository.crl(url: url) }) ?? nil else { return nil }
         state.withLock { $0.cached = stored }
         return stored
+    }
+
+    /// `body` on the repository; a failure is logged: the cache only saves downloads.
+    @discardableResult
+    private func record<T>(_ what: String, _ body: (any LCPCRLRepository) throws(LCPError) -> T) -> T? {
+        guard let repository else { return nil }
+        return Self.log.attempt(what) { () throws(LCPError) in try body(repository) }
     }
 
     private func isStale(_ cached: LCPCachedCRL) -> Bool {
@@ -179,7 +193,9 @@ public final class LCPCRLService: LCPCRLProvider {
 
     private func needsRefresh(_ cached: LCPCachedCRL?) -> Bool {
         if let cached, !isStale(cached) { return false }
-        let failedAt = state.withLock { $0.failedAt } ?? (try? repository?.lastFailedAttempt(url: url)) ?? nil
+        let failedAt = state.withLock { $0.failedAt } ?? record("reading the last revocation list download") {
+            repository throws(LCPError) in try repository.lastFailedAttempt(url: url)
+        } ?? nil
         if let failedAt, now().timeIntervalSince(failedAt) < retryInterval { return false }
         return true
     }

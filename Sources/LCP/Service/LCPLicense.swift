@@ -167,7 +167,12 @@ public final class LCPLicense: UserRights, Sendable {
     /// Whether this device registered the license with its status server (as recorded after
     /// the server accepted it).
     public var isDeviceRegistered: Bool {
-        (try? repository?.isDeviceRegistered(licenseID: license.id)) ?? false
+        // Unknown counts as not registered: the worst outcome is registering again, which the
+        // status server accepts.
+        guard let repository else { return false }
+        return Self.log.attempt("reading whether the device is registered") { () throws(LCPError) in
+            try repository.isDeviceRegistered(licenseID: license.id)
+        } ?? false
     }
 
     /// Whether the provider certificate was checked against a certificate revocation list, and

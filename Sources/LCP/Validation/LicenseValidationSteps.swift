@@ -121,7 +121,12 @@ extension LicenseValidation {
     /// server accepted it.
     func registerDevice(_ license: LicenseDocument, link: LicenseLink, client: LicenseStatusClient? = nil) async -> Event {
         if registeredLicenses.contains(license.id) { return .registeredDevice(nil) }
-        if (try? environment.licenses?.isDeviceRegistered(licenseID: license.id)) == true { return .registeredDevice(nil) }
+        // A record that cannot be read means registering again, which the server accepts.
+        if let licenses = environment.licenses,
+           Self.log.attempt("reading whether the device is registered", { () throws(LCPError) in
+               try licenses.isDeviceRegistered(licenseID: license.id) }) == true {
+            return .registeredDevice(nil)
+        }
         let deviceID: String
         do {
             guard let id = try environment.licenses?.deviceID(provider: license.provider) else {

@@ -9,7 +9,7 @@ extension ReaderApp {
     /// partial file is deleted): open access is downloaded into the library folder and
     /// imported, an LCP borrow goes through the license, a sample is opened without import.
     func acquire(from catalog: SavedCatalog, _ publication: OPDSPublication, _ link: OPDSLink) {
-        guard let services = dependencies.catalogs, let store = dependencies.store else {
+        guard let services = dependencies.catalogs, let library = dependencies.library else {
             catalogBrowser.message = "Getting books needs the library database."
             return
         }
@@ -25,7 +25,7 @@ extension ReaderApp {
         let onProgress: @Sendable (LicenseServices.Progress) -> Void = { [weak self] progress in
             Task { @MainActor [weak self] in self?.updateAcquisition { $0.progress = progress } }
         }
-        let importer = LibraryImporter(store: store, open: dependencies.open)
+        let importer = LibraryImporter(library: library, open: dependencies.open)
         Task { @MainActor [weak self] in
             XDGDirectories.ensure(folder)
             let result: Result<String, OpenFailure>
@@ -46,8 +46,12 @@ extension ReaderApp {
             case .success(let path):
                 let outcome = await importer.importFile(path)
                 if let entry = outcome.entry {
-                    _ = await Blocking.run { try? store.setAcquired(id: entry.id) }
-                    self.catalogBrowser.message = "Added \"\(entry.title)\" to the bookshelf (q shows it)."
+                    do throws(LibraryError) {
+                        try await library.setAcquired(id: entry.id)
+                        self.catalogBrowser.message = "Added \"\(entry.title)\" to the bookshelf (q shows it)."
+                    } catch {
+                        self.catalogBrowser.message = "Added \"\(entry.title)\", but not marked as acquired: \(error.userMessage)"
+                    }
                 } else {
                     self.catalogBrowser.message = "Downloaded to \(path), but not added: \(outcome.error ?? "?")"
                 }

@@ -12,13 +12,11 @@ extension ReaderApp {
     /// The answer to a credentials request while opening: the remembered password first, then
     /// the dialog.
     func answerCredentials(_ request: CredentialsRequest, path: String, entry: LibraryEntry?) async -> String? {
-        if request.kind == .password, !rememberedPasswordOffered, let store = dependencies.store {
+        if request.kind == .password, !rememberedPasswordOffered, let library = dependencies.library {
             rememberedPasswordOffered = true
-            let remembered = await Blocking.run { () -> String? in
-                let identity = entry?.identity ?? ContentIdentity.of(path: path, identifier: nil)
-                return try? RememberedPasswords(store: store).password(identity: identity)
-            }
-            if let remembered { return remembered }
+            let identity = if let entry { entry.identity } else { await Blocking.run { ContentIdentity.of(path: path, identifier: nil) } }
+            // One that cannot be read is asked for: the dialog is the way on either way.
+            if let remembered = try? await library.rememberedPassword(identity: identity) { return remembered }
         }
         return await askCredentials(request)
     }
@@ -26,19 +24,16 @@ extension ReaderApp {
     /// After a ZIP-password publication opened: remembers its password (sealed) and gives its
     /// library entry the title and authors the locked archive hid.
     func rememberUnlocked(_ opened: OpenedPublication, path: String, entry: LibraryEntry?) {
-        guard let store = dependencies.store, let service = opened.publication.contentProtectionService,
+        guard let library = dependencies.library, let service = opened.publication.contentProtectionService,
               service.scheme == Self.zipPasswordScheme, let password = service.credentials else { return }
         let metadata = opened.publication.metadata
         let title = metadata.title, authors = metadata.authors
         let format = opened.format
         Task.detached {
             let identity = entry?.identity ?? ContentIdentity.of(path: path, identifier: nil)
-            let passwords = RememberedPasswords(store: store)
-            if (try? passwords.password(identity: identity)) != password {
-                // Not remembered: the next open asks again, which is all a failure costs.
-                _ = try? passwords.remember(password, identity: identity)
-            }
-            guard var known = try? store.entry(identity: identity) else { return }
+            // Not remembered: the next open asks again, which is all a failure costs.
+            _ = try? await library.rememberPassword(password, identity: identity)
+            guard var known = try? await library.entry(identity: identity) else { return }
             let author = authors.map(\.name).joined(separator: ", ")
             guard known.title != (title ?? known.title) || known.author != author else { return }
             known.title = title ?? known.title
@@ -46,18 +41,22 @@ extension ReaderApp {
             known.authorSortKey = authors.first?.localizedSortAs.map { $0.string.lowercased() }
                 ?? LibraryStore.authorSortKey(authors.first?.name ?? "")
             if !format.isEmpty { known.format = format }
-            _ = try? store.add(known)
+            _ = try? await library.add(known)
         }
     }
 
     /// Forgets the remembered password of a shelf entry (`P`).
     func forgetPassword(_ entry: LibraryEntry) {
-        guard let store = dependencies.store else { return }
+        guard let library = dependencies.library else { return }
         Task { @MainActor in
-            let forgotten = await Blocking.run { (try? RememberedPasswords(store: store).forget(identity: entry.identity)) ?? false }
             let title = TerminalText.singleLine(entry.title)
-            shelf.message = forgotten ? "Forgot the password of \"\(title)\": the next open asks for it."
-                : "No password is remembered for \"\(title)\"."
+            do throws(LibraryError) {
+                shelf.message = try await library.forgetPassword(identity: entry.identity)
+                    ? "Forgot the password of \"\(title)\": the next open asks for it."
+                    : "No password is remembered for \"\(title)\"."
+            } catch {
+                shelf.message = "The password of \"\(title)\" could not be forgotten: \(error.userMessage)"
+            }
             render()
         }
     }

@@ -145,16 +145,30 @@ extension ReaderApp {
         }
     }
 
-    /// Shows chapter `chapter` at `anchor` once the book has loaded it (``BookController/loadChapter(_:at:then:)``).
+    /// Shows chapter `chapter` at `anchor` once the book has loaded it
+    /// (``BookController/loadChapter(_:at:then:)``): a long chapter opened at its start shows
+    /// its first part at once, and paging past that part waits for the rest rather than
+    /// leaving the chapter.
     func load(_ book: BookController, chapter: Int, anchor: ReaderState.Anchor) {
         guard chapter >= 0, chapter < book.source.count else { return }
+        if book.waitsForRest(beforeShowing: chapter, at: anchor) {
+            message = "The rest of this chapter is still being read…"
+            render()
+            return
+        }
         // A page's picture is decoded while its chapter loads, not after.
         requestPictures(book, page: chapter)
-        book.loadChapter(chapter, at: anchor) { [weak self] book in
+        book.loadChapter(chapter, at: anchor) { [weak self] book, arrival in
             guard let self else { return }
+            if arrival == .whole(pagedDown: true) { self.message = nil }
             self.updateSearchMatches(book)
             self.render()
-            self.chapterShown(book)
+            if arrival == .firstPart {
+                // Bookmarks and positions need the library entry: made at the first paint, whole or not.
+                self.ensureEntry(book)
+            } else {
+                self.chapterShown(book)
+            }
         }
     }
 
@@ -176,7 +190,9 @@ extension ReaderApp {
 
     /// Adds the publication to the library when it is not there yet (`lectern open`).
     func ensureEntry(_ book: BookController) {
-        guard book.entry == nil, let library = dependencies.library, let identity = book.identity else { return }
+        guard book.entry == nil, !book.entryRequested, let library = dependencies.library,
+              let identity = book.identity else { return }
+        book.entryRequested = true
         let opened = book.opened, path = book.path
         let publication = opened.publication
         let candidate = LibraryEntry(identity: identity, path: path, title: publication.metadata.title ?? LibraryImporter.fileName(path),
@@ -219,9 +235,14 @@ extension ReaderApp {
             for index in 0..<source.count {
                 if Task.isCancelled { return }
                 let cachedText = texts?[index]
+                // A long chapter on screen, once whole, is not converted a second time: it would
+                // be held twice at once. (Short ones are: the page shown for an audio track or an
+                // unreadable chapter is not its text.)
+                let shown = book.state.chapter == index && book.partialChapter == nil && book.loadingChapter == nil
+                    && (book.document?.length ?? 0) > 100_000 ? book.document : nil
                 let (searchable, failed) = await Blocking.runInBackground { () -> (SearchableText, Bool) in
                     if let cachedText { return (SearchableText(cachedText), false) }
-                    guard let document = source.load(index) else { return (SearchableText(""), true) }
+                    guard let document = shown ?? source.load(index) else { return (SearchableText(""), true) }
                     return (SearchableText(document.plainText), false)
                 }
                 unreadable = unreadable || failed

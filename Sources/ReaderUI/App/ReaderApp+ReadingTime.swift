@@ -7,12 +7,12 @@ import TextLayout
 extension ReaderApp {
     /// Starts the session's pace from what every book's statistics measured.
     func loadPace(_ book: BookController) {
-        guard let store = dependencies.store else { return }
-        Task { @MainActor in
-            let totals = await Blocking.run { () -> (Double, Int) in
-                let all = (try? ReadingStatisticsStore(store: store).all()) ?? [:]
-                return (all.values.reduce(0) { $0 + $1.seconds }, all.values.reduce(0) { $0 + $1.characters })
-            }
+        guard let library = dependencies.library else { return }
+        book.tasks.start(.readingPace) { [weak book] in
+            // Without them the pace starts from this session alone.
+            let all = (try? await library.readingStatistics()) ?? [:]
+            guard let book, !Task.isCancelled else { return }
+            let totals = (all.values.reduce(0) { $0 + $1.seconds }, all.values.reduce(0) { $0 + $1.characters })
             book.pace.include(seconds: totals.0, characters: totals.1)
             book.paceBefore.seconds += totals.0
             book.paceBefore.characters += totals.1
@@ -31,14 +31,16 @@ extension ReaderApp {
 
     /// Adds this session to the book's statistics when something was read.
     func recordReadingSession(_ book: BookController) {
-        guard let store = dependencies.store, let identity = book.identity ?? book.entry?.identity else { return }
+        guard let library = dependencies.library, let identity = book.identity ?? book.entry?.identity else { return }
         let seconds = book.pace.activeSeconds - book.paceBefore.seconds
         let characters = book.pace.characters - book.paceBefore.characters
         let pages = book.pace.pagesTurned
         guard pages > 0 || seconds > 0 else { return }
-        // One small write, now, like the closing position: the bookshelf shown next reads it.
-        try? ReadingStatisticsStore(store: store).addSession(identity: identity, seconds: max(0, seconds), pages: pages,
-                                                             characters: max(0, characters))
+        // Now, through the library's writer after the closing position (the program may be
+        // ending): the bookshelf shown next reads it. A failure costs this session's minutes in
+        // the statistics only.
+        try? library.addReadingSessionNow(identity: identity, seconds: max(0, seconds), pages: pages,
+                                          characters: max(0, characters))
     }
 }
 

@@ -49,9 +49,8 @@ extension ReaderApp {
                 return
             }
             let loans = hasLoans ? await Blocking.run { loanStates?(Date()) ?? [:] } : [:]
-            let store = library.store
             shelf.setEntries(entries, loans: loans, missing: missing, select: id)
-            shelf.statistics = await Blocking.run { (try? ReadingStatisticsStore(store: store).all()) ?? [:] }
+            shelf.statistics = (try? await library.readingStatistics()) ?? [:]
             if let first = relinked.first {
                 shelf.message = "\"\(TerminalText.singleLine(first.title))\" was missing: now read from \(TerminalText.singleLine(first.path.split(separator: "/").last.map(String.init) ?? first.path))"
                     + (relinked.count > 1 ? " (and \(relinked.count - 1) more relinked)." : ".")

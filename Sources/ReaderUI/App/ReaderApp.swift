@@ -22,9 +22,6 @@ public final class ReaderApp {
         /// The library, nil when its database cannot be opened (then nothing is remembered).
         /// Every read and write of the interface goes through it, in order.
         public var library: Library?
-        /// The database under the library, for the stores that keep tables of their own beside
-        /// its rows (remembered passwords, reading statistics, other locations of a book).
-        var store: LibraryStore? { library?.store }
         public var open: PublicationOpening
         public var config: ReaderConfig
         /// The audio playback engine for audiobooks (see ``AudiobookPlaybackController``);

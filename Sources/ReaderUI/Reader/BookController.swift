@@ -55,6 +55,13 @@ final class BookController {
     var textIndex: BookTextIndex
     /// The chapter being loaded (``loadChapter(_:at:then:)``), nil when none is.
     var loadingChapter: Int?
+    /// The chapter shown from its first part while the rest of it is converted
+    /// (``loadChapter(_:at:then:)``); nil once it is whole.
+    var partialChapter: Int?
+    /// Whether a page down waits for the rest of the chapter shown in part.
+    var pageDownWaiting = false
+    /// Whether the library entry of a book opened from outside the library is being made.
+    var entryRequested = false
     /// The next chapter, read ahead in the background.
     var preloaded: (chapter: Int, document: TextDocument)?
     /// Every task started for this book: closing the book cancels them.
@@ -173,32 +180,106 @@ final class BookController {
 
     // MARK: - Chapter loading
 
+    /// What of a chapter being loaded has just been put on screen.
+    enum ChapterArrival: Equatable, Sendable {
+        /// Its first few screens: the rest is being converted.
+        case firstPart
+        /// All of it, replacing its first part if that was shown; `pagedDown` when a page down
+        /// that waited for the rest was then carried out.
+        case whole(pagedDown: Bool)
+    }
+
+    /// Whether a page down to `chapter` at `anchor` waits for the rest of the chapter shown in
+    /// part, rather than leaving it: then it is noted, carried out when the rest arrives.
+    func waitsForRest(beforeShowing chapter: Int, at anchor: ReaderState.Anchor) -> Bool {
+        guard let partial = partialChapter, partial == state.chapter, chapter == partial + 1, anchor == .start,
+              loadingChapter == partial else { return false }
+        pageDownWaiting = true
+        return true
+    }
+
     /// Loads and lays out chapter `chapter` off the main actor, then shows it at `anchor` and
     /// calls `shown`. A newer request replaces it; closing the book drops it. Returns the task
     /// (nil when there is no such chapter or the book is closed).
+    ///
+    /// A chapter opened at its start is shown as soon as its first few screens are converted
+    /// (``ChapterSource/document(_:firstPartLength:firstPart:)``, `shown` with `.firstPart`):
+    /// the rest is converted and laid out meanwhile, then replaces it, keeping the line read in
+    /// view. Both arrive through the one task of the chapter, so neither outlives the book.
     @discardableResult
     func loadChapter(_ chapter: Int, at anchor: ReaderState.Anchor,
-                     then shown: @escaping @MainActor (BookController) -> Void) -> Task<Void, Never>? {
+                     then shown: @escaping @MainActor (BookController, ChapterArrival) -> Void) -> Task<Void, Never>? {
         guard chapter >= 0, chapter < source.count, !isClosed else { return nil }
         loadingChapter = chapter
+        partialChapter = nil
+        pageDownWaiting = false
         // The layout of the chapter being left is of no use any more.
         tasks.cancel(.relayout)
         let source = source, options = options
         let preloaded = preloaded?.chapter == chapter ? preloaded?.document : nil
-        return tasks.start(.chapter, computing: { () -> (TextDocument, LaidOutDocument) in
-            await Blocking.run {
-                let document = preloaded ?? source.document(chapter)
-                return (document, LayoutEngine.layout(document, options: options))
+        let firstPartLength = anchor == .start && preloaded == nil && !source.isPaged
+            ? max(8_000, options.width * state.rows * 3) : nil
+        return tasks.start(.chapter) { [weak self] in
+            let (arrivals, sink) = AsyncStream.makeStream(of: LaidOutChapter.self)
+            async let converted: Void = Blocking.run {
+                let document: TextDocument
+                if let preloaded {
+                    document = preloaded
+                } else if let firstPartLength {
+                    document = source.document(chapter, firstPartLength: firstPartLength) { part in
+                        sink.yield(LaidOutChapter(document: part, layout: LayoutEngine.layout(part, options: options),
+                                                  isWhole: false))
+                    }
+                } else {
+                    document = source.document(chapter)
+                }
+                sink.yield(LaidOutChapter(document: document, layout: LayoutEngine.layout(document, options: options),
+                                          isWhole: true))
+                sink.finish()
             }
-        }, then: { [weak self] (document, layout) in
-            guard let self else { return }
-            loadingChapter = nil
+            for await arrival in arrivals {
+                guard !Task.isCancelled, let self, loadingChapter == chapter else { break }
+                if let shownAs = show(arrival, chapter: chapter, anchor: anchor) { shown(self, shownAs) }
+            }
+            await converted
+        }
+    }
+
+    /// A chapter's document laid out: its first part, or all of it.
+    private struct LaidOutChapter: Sendable {
+        let document: TextDocument
+        let layout: LaidOutDocument
+        let isWhole: Bool
+    }
+
+    /// Puts a part of chapter `chapter` being loaded on screen; returns what was shown.
+    private func show(_ arrival: LaidOutChapter, chapter: Int, anchor: ReaderState.Anchor) -> ChapterArrival? {
+        guard arrival.isWhole else {
+            partialChapter = chapter
             selection = nil
             hints = nil
-            self.document = document
-            state.show(chapter: chapter, layout: layout, anchor: anchor)
-            shown(self)
-        })
+            document = arrival.document
+            state.show(chapter: chapter, layout: arrival.layout, anchor: .start)
+            return .firstPart
+        }
+        loadingChapter = nil
+        document = arrival.document
+        if partialChapter == chapter, state.chapter == chapter {
+            // The whole chapter replaces its first part: same offsets, same line in view.
+            partialChapter = nil
+            state.relayout(arrival.layout)
+            let pagedDown = pageDownWaiting
+            if pagedDown {
+                pageDownWaiting = false
+                _ = state.perform(.pageDown)
+            }
+            return .whole(pagedDown: pagedDown)
+        }
+        partialChapter = nil
+        selection = nil
+        hints = nil
+        state.show(chapter: chapter, layout: arrival.layout, anchor: anchor)
+        return .whole(pagedDown: false)
     }
 
     /// Reads chapter `chapter` ahead in the background, unless it already is; returns the task

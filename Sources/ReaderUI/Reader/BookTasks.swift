@@ -28,6 +28,8 @@ final class BookTasks {
         case libraryEntry
         /// Reading the bookmarks to list them.
         case bookmarks
+        /// Reading every book's statistics to start the reading pace from.
+        case readingPace
     }
 
     private var running: [Kind: (id: Int, task: Task<Void, Never>)] = [:]

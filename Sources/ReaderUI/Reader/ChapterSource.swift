@@ -89,21 +89,42 @@ struct ChapterSource: Sendable {
         }
     }
 
-    private func loadOrThrow(_ index: Int) throws(ContentLoadError) -> TextDocument {
+    /// The document of chapter `index` like ``document(_:)``, calling `firstPart` with the
+    /// chapter's beginning as soon as it holds `length` offsets, while the rest is converted:
+    /// a long chapter's first page need not wait for its end. Not called for short chapters.
+    func document(_ index: Int, firstPartLength length: Int, firstPart: (TextDocument) -> Void) -> TextDocument {
+        do throws(ContentLoadError) {
+            return try loadOrThrow(index, firstPartLength: length, firstPart: firstPart)
+        } catch {
+            let link = publication.readingOrder.indices.contains(index) ? publication.readingOrder[index] : Link(href: href(index))
+            return SyntheticDocuments.unreadable(link: link, error: error, publication: publication)
+        }
+    }
+
+    private func loadOrThrow(_ index: Int, firstPartLength: Int? = nil,
+                             firstPart: (TextDocument) -> Void = { _ in }) throws(ContentLoadError) -> TextDocument {
         switch kind {
         case .readingOrder(let loader):
             guard publication.readingOrder.indices.contains(index) else { throw .notText(href: "", nil) }
-            var document = try loader.load(publication.readingOrder[index])
-            if measuresPictures {
-                // Each image's header (its first 64 KiB, through the fetcher): rows are left for it.
-                document.readPictureSizes { href in
-                    FigureRenderer.declaredSize(of: publication.get(href)).map { TextDocument.PixelSize(width: $0.width, height: $0.height) }
-                }
+            let link = publication.readingOrder[index]
+            if let firstPartLength {
+                return withPictureSizes(try loader.load(link, firstPartLength: firstPartLength) { firstPart(withPictureSizes($0)) })
             }
-            return document
+            return withPictureSizes(try loader.load(link))
         case .pages(let pages, _):
             let blocks = pages.textBlocks(ofPage: index) ?? []
             return SyntheticDocuments.page(blocks: blocks, href: href(index), label: pages.pageLabel(ofPage: index), language: publication.metadata.languages.first)
         }
+    }
+
+    /// `document` with the pixel sizes of its images, when pictures are measured: each image's
+    /// header (its first 64 KiB, through the fetcher), so that rows are left for it.
+    private func withPictureSizes(_ document: TextDocument) -> TextDocument {
+        guard measuresPictures else { return document }
+        var document = document
+        document.readPictureSizes { href in
+            FigureRenderer.declaredSize(of: publication.get(href)).map { TextDocument.PixelSize(width: $0.width, height: $0.height) }
+        }
+        return document
     }
 }

@@ -27,6 +27,9 @@ public final class CachingFetcher: Fetcher {
 
     public var links: [Link] { fetcher.links }
 
+    /// A cache that cannot be written costs only the next offline read; it is logged.
+    static let log = Diagnostics.logger("lectern.cache")
+
     public func get(_ link: Link, parameters: [String: String]) -> any Resource {
         let resource = fetcher.get(link, parameters: parameters)
         guard Href.isHTTP(link.href) else { return resource }
@@ -42,12 +45,25 @@ public final class CachingFetcher: Fetcher {
 
     /// Stores `data` under `key` atomically, then trims the cache to its bound.
     func store(_ data: Data, type: MediaType?, key: String) {
-        guard UInt64(data.count) <= maxSize, XDGDirectories.ensure(directory) else { return }
+        guard UInt64(data.count) <= maxSize else { return }
+        guard XDGDirectories.ensure(directory) else {
+            Self.log.warning("the offline cache \(directory) cannot be created; nothing is kept for offline reading")
+            return
+        }
         let temporary = bodyPath(key) + ".partial"
         guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600])
-        else { return }
+        else {
+            Self.log.warning("the offline cache \(directory) cannot be written; nothing is kept for offline reading")
+            return
+        }
+        // Absent is the usual case: the body is replaced below.
         _ = try? FileManager.default.removeItem(atPath: bodyPath(key))
-        guard (try? FileManager.default.moveItem(atPath: temporary, toPath: bodyPath(key))) != nil else { return }
+        guard Self.log.attempt("keeping a download in the offline cache", {
+            try FileManager.default.moveItem(atPath: temporary, toPath: bodyPath(key))
+        }) != nil else {
+            _ = try? FileManager.default.removeItem(atPath: temporary)  // Best effort: a stray .partial is never read.
+            return
+        }
         if let type {
             _ = FileManager.default.createFile(atPath: typePath(key), contents: Data(type.string.utf8),
                                                attributes: [.posixPermissions: 0o600])
@@ -67,7 +83,9 @@ public final class CachingFetcher: Fetcher {
 
     /// Deletes the least recently used bodies until the total fits ``maxSize``.
     func evict() {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        guard let names = Self.log.attempt("listing the offline cache for eviction", {
+            try FileManager.default.contentsOfDirectory(atPath: directory)
+        }) else { return }
         var files: [(path: String, size: UInt64, used: timespec)] = []
         for name in names where name.hasSuffix(".body") {
             let path = directory + "/" + name
@@ -78,7 +96,8 @@ public final class CachingFetcher: Fetcher {
         var total = files.reduce(0) { $0 + $1.size }
         let oldestFirst = files.sorted { ($0.used.tv_sec, $0.used.tv_nsec) < ($1.used.tv_sec, $1.used.tv_nsec) }
         for file in oldestFirst where total > maxSize {
-            try? FileManager.default.removeItem(atPath: file.path)
+            // A body that cannot be removed is logged; its type file is best effort (never read alone).
+            Self.log.attempt("evicting \(file.path) from the offline cache") { try FileManager.default.removeItem(atPath: file.path) }
             try? FileManager.default.removeItem(atPath: String(file.path.dropLast(5)) + ".type")
             total -= file.size
         }

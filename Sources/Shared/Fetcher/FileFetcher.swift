@@ -31,7 +31,11 @@ public final class FileFetcher: Fetcher {
                 result.append(link(forPath: root.prefix))
                 continue
             }
-            let children = (try? FileManager.default.subpathsOfDirectory(atPath: root.path)) ?? []
+            // A folder that cannot be listed is logged, not shown as a publication with nothing in it
+            // without a trace; its resources can still be read by their paths.
+            let children = Diagnostics.logger("lectern.fetcher").attempt("listing \(root.path)") {
+                try FileManager.default.subpathsOfDirectory(atPath: root.path)
+            } ?? []
             for child in children.sorted() {
                 let full = root.path + "/" + child
                 guard FileKind(path: full) == .file, resolve(full, within: root.path) != nil else { continue }

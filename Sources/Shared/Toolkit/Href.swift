@@ -17,13 +17,31 @@ public enum Href {
     }
 
     /// The scheme of an absolute URL, or nil.
+    ///
+    /// Read byte by byte up to the first byte a scheme cannot hold: a package path (`OEBPS/…`)
+    /// is told apart at its first slash, which matters when a book has thousands of hrefs.
     public static func scheme(of href: String) -> String? {
-        guard let colon = href.firstIndex(of: ":") else { return nil }
-        let candidate = href[..<colon]
-        guard let first = candidate.first, first.isASCII, first.isLetter,
-              candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
-        else { return nil }
-        return String(candidate)
+        let utf8 = href.utf8
+        var index = utf8.startIndex
+        guard index < utf8.endIndex, isASCIILetter(utf8[index]) else { return nil }
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: ":") { return String(href[..<index]) }
+            guard isASCIILetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") else { return nil }
+            utf8.formIndex(after: &index)
+        }
+        return nil
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+    }
+
+    /// The index of the first `byte` (an ASCII character) in `text`: a scan of its bytes, where
+    /// `firstIndex(of:)` would form each grapheme cluster.
+    private static func firstIndex(of byte: UInt8, in text: String) -> String.Index? {
+        text.utf8.firstIndex(of: byte)
     }
 
     /// Resolves `href` against the href of the document that contains it (`base`), e.g.
@@ -57,6 +75,7 @@ public enum Href {
     /// dot segments resolved, no leading slash. Nil for absolute URLs.
     public static func path(of href: String) -> String? {
         if isAbsoluteURL(href) { return nil }
+        if isPlainPath(href) { return href }
         let raw = removingQuery(removingFragment(href))
         let decoded = percentDecoded(raw) ?? raw
         var path = removeDotSegments(decoded.hasPrefix("/") ? decoded : "/" + decoded)
@@ -64,21 +83,45 @@ public enum Href {
         return path
     }
 
+    /// Whether `href` is already the package path it designates: no fragment, query, percent
+    /// escape, leading slash or dot segment (most hrefs of a package are).
+    static func isPlainPath(_ href: String) -> Bool {
+        guard let first = href.utf8.first, first != UInt8(ascii: "/") else { return false }
+        var segmentStart = true
+        var dots = 0
+        for byte in href.utf8 {
+            switch byte {
+            case UInt8(ascii: "#"), UInt8(ascii: "?"), UInt8(ascii: "%"):
+                return false
+            case UInt8(ascii: "/"):
+                if segmentStart && (dots == 1 || dots == 2) { return false }
+                segmentStart = true
+                dots = 0
+            case UInt8(ascii: "."):
+                if segmentStart { dots += 1 }
+            default:
+                segmentStart = false
+                dots = 0
+            }
+        }
+        return !(segmentStart && (dots == 1 || dots == 2))
+    }
+
     /// The fragment of `href` (after `#`), or nil.
     public static func fragment(of href: String) -> String? {
-        guard let hash = href.firstIndex(of: "#") else { return nil }
-        return String(href[href.index(after: hash)...])
+        guard let hash = firstIndex(of: UInt8(ascii: "#"), in: href) else { return nil }
+        return String(href[href.utf8.index(after: hash)...])
     }
 
     /// `href` without its fragment.
     public static func removingFragment(_ href: String) -> String {
-        guard let hash = href.firstIndex(of: "#") else { return href }
+        guard let hash = firstIndex(of: UInt8(ascii: "#"), in: href) else { return href }
         return String(href[..<hash])
     }
 
     /// `href` without its query.
     static func removingQuery(_ href: String) -> String {
-        guard let mark = href.firstIndex(of: "?") else { return href }
+        guard let mark = firstIndex(of: UInt8(ascii: "?"), in: href) else { return href }
         return String(href[..<mark])
     }
 

@@ -18,7 +18,8 @@ public enum XDGDirectories {
         return home + "/" + fallback + "/lectern"
     }
 
-    /// Creates `path` and its parents with mode 0700 when missing.
+    /// Creates `path` and its parents with mode 0700 when missing; false when it cannot be (the
+    /// caller's own write in it then fails, and says so).
     @discardableResult
     public static func ensure(_ path: String) -> Bool {
         (try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,

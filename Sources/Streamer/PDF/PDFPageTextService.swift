@@ -17,6 +17,8 @@ final class PDFPageTextService: PageTextService, PageRenderingService {
     }
 
     init(loader: PDFDocumentLoader, fetcher: any Fetcher) {
+        // No document, no pages: the parser already reported why the PDF cannot be read as a
+        // major warning of the opening (PDFParser), and the loader keeps that first outcome.
         resolve = { try? loader.document(using: fetcher).get() }
         release = { loader.close() }
     }
@@ -24,18 +26,11 @@ final class PDFPageTextService: PageTextService, PageRenderingService {
     var pageCount: Int { resolve()?.pageCount ?? 0 }
 
     func text(ofPage index: Int) -> String? {
-        resolve()?.text(ofPage: index)
+        textBlocks(ofPage: index).map(PageStructure.text(of:))
     }
 
     func textBlocks(ofPage index: Int) -> [PageTextBlock]? {
-        resolve()?.textBlocks(ofPage: index)?.map { block in
-            let kind: PageTextBlock.Kind = switch block.kind {
-            case .heading: .heading
-            case .paragraph: .paragraph
-            case .margin: .margin
-            }
-            return PageTextBlock(kind: kind, text: block.text)
-        }
+        resolve()?.textLayout(ofPage: index).map(PageStructure.blocks(of:))
     }
 
     func pageLabel(ofPage index: Int) -> String? {

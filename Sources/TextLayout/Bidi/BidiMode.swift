@@ -24,7 +24,7 @@ extension InlineText {
         case .lectern:
             guard let shapes else { return self }
             var text = self
-            var characters = Clusters()
+            var characters = Clusters(), ligatureLams: [Int] = []
             characters.reserveCapacity(count)
             for index in 0..<count {
                 let shape = shapes[index], lead = leads[index]
@@ -36,9 +36,10 @@ extension InlineText {
                 view.append(scalar)
                 view.append(contentsOf: self.characters[index].unicodeScalars.dropFirst())
                 characters.append(Character(String(view)), lead: shape)
-                if shape == 0xFEFF { text.widths[index] = 0 }
+                if shape == 0xFEFF { ligatureLams.append(index) }
             }
-            text.characters = characters
+            text.replaceCharacters(with: characters)
+            for index in ligatureLams { text.setWidth(0, at: index) }
             text.shapes = nil
             return text
         }

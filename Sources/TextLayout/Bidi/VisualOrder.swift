@@ -4,7 +4,7 @@ enum VisualOrder {
     /// The logical indices `range` of a paragraph with `levels`, in visual order (left to
     /// right). Trailing white space takes the paragraph level (L1), so it stays at the end of
     /// the line in reading order.
-    static func indices(_ range: Range<Int>, levels: [Int8], leads: [UInt32], paragraphLevel: Int8) -> [Int] {
+    static func indices(_ range: Range<Int>, levels: [Int8], leads: PackedScalars, paragraphLevel: Int8) -> [Int] {
         var lineLevels = Array(levels[range])
         var position = lineLevels.count - 1
         while position >= 0, leads[range.lowerBound + position] == 0x20 || leads[range.lowerBound + position] == 0x0A {

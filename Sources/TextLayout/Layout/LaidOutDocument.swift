@@ -5,8 +5,9 @@ import Shared
 public struct LaidOutDocument: Sendable {
     public let document: TextDocument
     public let options: LayoutOptions
-    public let lines: [LayoutLine]
-    /// The lines of each block, by block index.
+    /// The lines, laid out when they are asked for (see ``LaidOutLines``).
+    public let lines: LaidOutLines
+    /// The lines of each block's text, by block index: the page index of the document.
     public let blockLines: [Range<Int>]
 
     /// The number of lines.

@@ -16,16 +16,42 @@
 ///    ``LaidOutDocument/highlights(for:)``; copy ``LaidOutDocument/copyText(lines:)`` or
 ///    ``TextDocument/text(in:)``; open notes with ``NoteResolver``.
 public enum LayoutEngine {
-    /// Lays out every block of `document`.
+    /// Lays out every block of `document`: counts the lines of each (the page index) and keeps
+    /// the lines of the first blocks, where reading starts; the others are laid out again when
+    /// they are shown (see ``LaidOutLines``).
     public static func layout(_ document: TextDocument, options: LayoutOptions) -> LaidOutDocument {
         var lines: [LayoutLine] = []
         var blockLines: [Range<Int>] = []
+        var segmentStarts: [Int] = []
+        var kept: [Int: [LayoutLine]] = [:]
+        var keptCount = 0
         blockLines.reserveCapacity(document.blocks.count)
-        lines.reserveCapacity(document.length / max(options.width / 2, 1) + document.blocks.count * 2)
+        segmentStarts.reserveCapacity(document.blocks.count + 1)
+        var total = 0
         layoutBlocks(of: document, options: options, into: &lines) { lines, first in
-            blockLines.append(first..<lines.count)
+            blockLines.append((total + first)..<(total + lines.count))
+            segmentStarts.append(total)
+            total += lines.count
+            if keptCount < LineCache.lineLimit / 4 {
+                kept[blockLines.count - 1] = lines
+                keptCount += lines.count
+            }
+            lines.removeAll(keepingCapacity: true)
         }
-        return LaidOutDocument(document: document, options: options, lines: lines, blockLines: blockLines)
+        segmentStarts.append(total)
+        return LaidOutDocument(document: document, options: options,
+                               lines: LaidOutLines(document: document, options: options, segmentStarts: segmentStarts, kept: kept),
+                               blockLines: blockLines)
+    }
+
+    /// The lines of block `index` of `document` alone, as ``layout(_:options:)`` makes them:
+    /// the blank lines and picture rows before it, then its text.
+    static func segment(of document: TextDocument, block index: Int, options: LayoutOptions) -> [LayoutLine] {
+        var stream = LayoutStream(options: options, previous: index > 0 ? document.blocks[index - 1].kind : nil)
+        var lines: [LayoutLine] = []
+        let images = options.pictureCell == nil ? [] : document.images.filter { $0.blockIndex == index }
+        stream.append(document.blocks[index], index: index, images: images, sizes: document.pictureSizes, to: &lines)
+        return lines
     }
 
     /// Lays out `document` block by block, handing each line to `body` in order and keeping
@@ -43,35 +69,21 @@ public enum LayoutEngine {
     /// it) to `lines`, then calls `blockDone` with the index in `lines` of the block's first line.
     private static func layoutBlocks(of document: TextDocument, options: LayoutOptions, into lines: inout [LayoutLine],
                                      blockDone: (inout [LayoutLine], Int) -> Void) {
-        var previous: TextBlock?
+        var stream = LayoutStream(options: options)
         let pictures = options.pictureCell == nil ? [:] : Dictionary(grouping: document.images, by: \.blockIndex)
         for (index, block) in document.blocks.enumerated() {
-            if let previous {
-                var blanks = block.spaceBefore ? 1 : 0
-                if block.kind == .paragraph, previous.kind == .paragraph { blanks = max(blanks, options.paragraphSpacing) }
-                for _ in 0..<blanks {
-                    lines.append(LayoutLine(kind: .blank, spans: [], blockIndex: nil, offsets: block.offset..<block.offset,
-                                            direction: block.direction, endsBlock: false))
-                }
-            }
-            if let images = pictures[index], let cell = options.pictureCell {
-                appendPictureRows(images, of: document, block: block, cell: cell, options: options, into: &lines)
-            }
-            let first = lines.count
-            let indent = block.kind == .paragraph && previous?.kind == .paragraph && !block.spaceBefore ? options.paragraphIndent : 0
-            layoutBlock(block, index: index, firstLineIndent: indent, options: options, into: &lines)
+            let first = stream.append(block, index: index, images: pictures[index] ?? [], sizes: document.pictureSizes, to: &lines)
             blockDone(&lines, first)
-            previous = block
         }
     }
 
     /// Blank rows for each image of `block` whose size is known, at its natural size (a cell
     /// per cell of pixels), never wider than the text nor taller than
     /// ``LayoutOptions/maxPictureRows``, centred, with a blank line under it.
-    static func appendPictureRows(_ images: [TextDocument.ImageReference], of document: TextDocument, block: TextBlock,
+    static func appendPictureRows(_ images: [TextDocument.ImageReference], sizes: [String: TextDocument.PixelSize], block: TextBlock,
                                   cell: LayoutOptions.PictureCellSize, options: LayoutOptions, into lines: inout [LayoutLine]) {
         for image in images {
-            guard let size = document.pictureSizes[image.href], size.width > 0, size.height > 0 else { continue }
+            guard let size = sizes[image.href], size.width > 0, size.height > 0 else { continue }
             var scale = min(1, Double(options.width * cell.width) / Double(size.width))
             scale = min(scale, Double(max(1, options.maxPictureRows) * cell.height) / Double(size.height))
             let columns = max(1, min(options.width, Int((Double(size.width) * scale / Double(cell.width)).rounded())))

@@ -80,8 +80,10 @@ public struct LineSpan: Sendable {
     /// The clusters, in visual order, as they are to be drawn (mirrored brackets in
     /// right-to-left runs, no-break spaces as spaces).
     public let characters: Clusters
-    /// The width of each cluster.
-    let cellWidths: [UInt8]
+    /// The width of each cluster, kept as exceptions to the widths of their leads: a
+    /// reader keeps every line of a chapter, and a byte per character here would be a
+    /// second copy of what the text's leads already say.
+    private let cellWidths: ClusterWidths
     public let style: TextStyle
     /// The document offsets of the clusters: empty for decoration (table borders, the hyphen
     /// of a soft-hyphen break, rules). When ``isReversed`` (a right-to-left run), the first
@@ -100,13 +102,26 @@ public struct LineSpan: Sendable {
     public let width: Int
 
     init(column: Int, characters: Clusters, cellWidths: [UInt8], style: TextStyle, offsets: Range<Int>, isReversed: Bool) {
+        var characters = characters
+        characters.pack()
+        self.init(column: column, characters: characters, cellWidths: ClusterWidths(cellWidths, leads: characters.leads),
+                  width: cellWidths.reduce(0) { $0 + Int($1) }, style: style, offsets: offsets, isReversed: isReversed)
+    }
+
+    private init(column: Int, characters: Clusters, cellWidths: ClusterWidths, width: Int, style: TextStyle,
+                 offsets: Range<Int>, isReversed: Bool) {
         self.column = column
         self.characters = characters
         self.cellWidths = cellWidths
+        self.width = width
         self.style = style
         self.offsets = offsets
         self.isReversed = isReversed
-        width = cellWidths.reduce(0) { $0 + Int($1) }
+    }
+
+    /// The width of the cluster at visual position `index`.
+    private func cellWidth(at index: Int) -> Int {
+        Int(cellWidths.width(at: index, lead: characters.leads[index]))
     }
 
     /// A decoration span (border, rule, hyphen).
@@ -117,7 +132,7 @@ public struct LineSpan: Sendable {
 
     /// The same span moved by `delta` columns.
     func shifted(by delta: Int) -> LineSpan {
-        LineSpan(column: column + delta, characters: characters, cellWidths: cellWidths, style: style,
+        LineSpan(column: column + delta, characters: characters, cellWidths: cellWidths, width: width, style: style,
                  offsets: offsets, isReversed: isReversed)
     }
 
@@ -129,9 +144,9 @@ public struct LineSpan: Sendable {
         let first = isReversed ? offsets.upperBound - end : start - offsets.lowerBound
         let last = isReversed ? offsets.upperBound - 1 - start : end - 1 - offsets.lowerBound
         var column = self.column
-        for index in 0..<first { column += Int(cellWidths[index]) }
+        for index in 0..<first { column += cellWidth(at: index) }
         var endColumn = column
-        for index in first...last { endColumn += Int(cellWidths[index]) }
+        for index in first...last { endColumn += cellWidth(at: index) }
         return column..<endColumn
     }
 
@@ -139,8 +154,8 @@ public struct LineSpan: Sendable {
     func offset(atColumn target: Int) -> Int? {
         guard !offsets.isEmpty, target >= column, target < column + width else { return nil }
         var position = column
-        for index in cellWidths.indices {
-            position += Int(cellWidths[index])
+        for index in characters.indices {
+            position += cellWidth(at: index)
             if target < position { return isReversed ? offsets.upperBound - 1 - index : offsets.lowerBound + index }
         }
         return nil

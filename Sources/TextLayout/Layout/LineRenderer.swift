@@ -13,7 +13,7 @@ enum LineRenderer {
                        preformatted: Bool) -> Rendered {
         var end = line.range.upperBound
         while end > line.range.lowerBound {
-            let lead = text.leads[end - 1]
+            let lead = text.lead(at: end - 1)
             guard lead == 0x0A || (!preformatted && lead == 0x20) else { break }
             end -= 1
         }
@@ -26,7 +26,7 @@ enum LineRenderer {
             order = Array(shown)
         }
         var contentWidth = 0
-        for index in order { contentWidth += Int(text.widths[index]) }
+        for index in order { contentWidth += text.width(at: index) }
         let hyphen = line.end == .softHyphen ? 1 : 0
 
         // Extra cells after each visual position, for justification.
@@ -34,7 +34,7 @@ enum LineRenderer {
         if let target = justifyTo, target > contentWidth + hyphen {
             let gaps = order.indices.filter { position in
                 let index = order[position]
-                return text.leads[index] == 0x20 && text.breaks[index] == .allowed && position < order.count - 1
+                return text.lead(at: index) == 0x20 && text.breaks[index] == .allowed && position < order.count - 1
             }
             if !gaps.isEmpty {
                 let total = target - contentWidth - hyphen
@@ -79,12 +79,12 @@ enum LineRenderer {
             }
             last = index
             var character = text.characters[index]
-            let lead = text.leads[index]
+            let lead = text.lead(at: index)
             if lead == 0xA0 || lead == 0x202F || lead == 0x2007, character.unicodeScalars.count == 1 { character = " " }
             if let levels = text.levels, levels[index] % 2 == 1 { character = BidiResolver.mirrored(character) }
             characters.append(character, lead: character.unicodeScalars.first!.value)
-            widths.append(text.widths[index])
-            column += Int(text.widths[index])
+            widths.append(UInt8(text.width(at: index)))
+            column += text.width(at: index)
             if extra[position] > 0 {
                 close()
                 column += extra[position]

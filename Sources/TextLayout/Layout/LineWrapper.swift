@@ -32,8 +32,8 @@ enum LineWrapper {
             var candidate: (end: Int, kind: End)?
             var line = Line(range: start..<count, end: .last)
             while index < count {
-                let cluster = Int(text.widths[index])
-                let hangs = !preformatted && text.leads[index] == 0x20
+                let cluster = text.width(at: index)
+                let hangs = !preformatted && text.lead(at: index) == 0x20
                 if !hangs, width + cluster > available, index > start {
                     if let candidate {
                         line = Line(range: start..<candidate.end, end: candidate.kind)
@@ -42,7 +42,7 @@ enum LineWrapper {
                         // punctuation off the next line's start and opening brackets off this end.
                         var cut = index
                         while !preformatted, cut > start + 1,
-                              BreakRules.mayNotStartLine(text.leads[cut]) || BreakRules.mayNotEndLine(text.leads[cut - 1]) {
+                              BreakRules.mayNotStartLine(text.lead(at: cut)) || BreakRules.mayNotEndLine(text.lead(at: cut - 1)) {
                             cut -= 1
                         }
                         line = Line(range: start..<cut, end: .wrapped)

@@ -144,7 +144,7 @@ enum TableLayout {
     static func measure(_ text: InlineText) -> (line: Int, word: Int) {
         var widestLine = 0, widestWord = 0, line = 0, word = 0
         for index in 0..<text.count {
-            let lead = text.leads[index]
+            let lead = text.lead(at: index)
             if lead == 0x0A {
                 widestLine = max(widestLine, line)
                 widestWord = max(widestWord, word)
@@ -152,12 +152,12 @@ enum TableLayout {
                 word = 0
                 continue
             }
-            line += Int(text.widths[index])
+            line += text.width(at: index)
             if lead == 0x20 {
                 widestWord = max(widestWord, word)
                 word = 0
             } else {
-                word += Int(text.widths[index])
+                word += text.width(at: index)
                 if text.breaks[index] != .none {
                     widestWord = max(widestWord, word)
                     word = 0

@@ -1,12 +1,13 @@
 /// The grapheme clusters of a text, stored compactly: the first scalar of every cluster in
-/// one contiguous array (4 bytes a cluster), and the few clusters that are more than one
-/// scalar (combining sequences, emoji sequences, CR LF) on the side, by index.
+/// one contiguous array of the narrowest width that holds them (``PackedScalars``: one byte a
+/// cluster for Latin text), and the few clusters that are more than one scalar (combining
+/// sequences, emoji sequences, CR LF) on the side, by index.
 ///
 /// A `[Character]` costs 16 bytes a cluster; a chapter is mostly single-scalar clusters, so
-/// this keeps a long chapter's text at a quarter of that, and reads back the same clusters.
+/// this keeps a long chapter's text at a sixteenth of that, and reads back the same clusters.
 public struct Clusters: RandomAccessCollection, Sendable {
     /// The first scalar of each cluster.
-    private(set) var leads: [UInt32] = []
+    private(set) var leads = PackedScalars()
     /// The clusters that are not their lead scalar alone, by index.
     private var complex: [Int: Character] = [:]
 
@@ -37,7 +38,7 @@ public struct Clusters: RandomAccessCollection, Sendable {
     mutating func append(contentsOf other: Clusters) {
         let base = leads.count
         for (index, character) in other.complex { complex[base + index] = character }
-        leads += other.leads
+        leads.append(contentsOf: other.leads)
     }
 
     mutating func removeLast() {
@@ -55,19 +56,24 @@ public struct Clusters: RandomAccessCollection, Sendable {
 
     mutating func reserveCapacity(_ capacity: Int) { leads.reserveCapacity(capacity) }
 
+    /// Stores the leads in the narrowest form, without the spare capacity left by appending
+    /// (see ``PackedScalars/pack()``): once a text is finished.
+    mutating func pack() { leads.pack() }
+
     /// Appends the clusters as UTF-8 to `bytes`.
     func appendUTF8(to bytes: inout [UInt8]) {
         for index in leads.indices {
+            let lead = leads[index]
             if !complex.isEmpty, let character = complex[index] {
                 for scalar in character.unicodeScalars { UTF8.encode(scalar) { bytes.append($0) } }
-            } else if leads[index] < 0x80 {
-                bytes.append(UInt8(leads[index]))
-            } else if leads[index] == 0xFEFF {
+            } else if lead < 0x80 {
+                bytes.append(UInt8(lead))
+            } else if lead == 0xFEFF {
                 // Not written: a zero-width no-break space is the lam of a lam-alef ligature
                 // on a laid-out line (see `BidiMode`), and nothing a terminal should get.
                 continue
             } else {
-                UTF8.encode(Unicode.Scalar(leads[index]).unsafelyUnwrapped) { bytes.append($0) }
+                UTF8.encode(Unicode.Scalar(lead).unsafelyUnwrapped) { bytes.append($0) }
             }
         }
     }

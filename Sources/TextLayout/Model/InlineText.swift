@@ -11,13 +11,13 @@ public struct InlineText: Sendable {
     public internal(set) var characters: Clusters
     /// The first scalar of each cluster: what line breaking and layout classify by (integer
     /// comparisons, where comparing `Character`s would normalise).
-    var leads: [UInt32] { characters.leads }
-    /// The cell width of each cluster.
-    var widths: [UInt8]
+    var leads: PackedScalars { characters.leads }
+    /// The cell width of each cluster, mostly derived from its lead (see ``width(at:)``).
+    private var cellWidths: ClusterWidths
     /// The style of each cluster.
     var styles: StyleRuns
     /// What may happen after each cluster (see ``LineBreak``).
-    var breaks: [LineBreak]
+    var breaks: PackedBreaks
     /// The bidi embedding level of each cluster; nil when the text is all left-to-right.
     var levels: [Int8]?
     /// For paragraphs with Arabic letters, the presentation form of each cluster's first
@@ -30,10 +30,14 @@ public struct InlineText: Sendable {
 
     init(characters: Clusters = Clusters(), widths: [UInt8] = [], styles: StyleRuns = StyleRuns(),
          breaks: [LineBreak] = [], levels: [Int8]? = nil, direction: TextDirection = .leftToRight) {
+        // Kept as long as the chapter: leads in their narrowest storage (a byte each for Latin
+        // text), without the spare room of the arrays they were built in.
+        var characters = characters
+        characters.pack()
         self.characters = characters
-        self.widths = widths
+        cellWidths = ClusterWidths(widths, leads: characters.leads)
         self.styles = styles
-        self.breaks = breaks
+        self.breaks = PackedBreaks(breaks)
         self.levels = levels
         self.direction = direction
     }
@@ -45,8 +49,31 @@ public struct InlineText: Sendable {
     /// The text as one string, in logical order.
     public var string: String { String(characters) }
 
+    /// The first scalar of cluster `index`. Loops over clusters read this rather than
+    /// `leads[index]`, which would copy the storage's references on every call.
+    @inline(__always)
+    func lead(at index: Int) -> UInt32 { characters.leads[index] }
+
     /// The width of cluster `index` in cells.
-    public func width(at index: Int) -> Int { Int(widths[index]) }
+    @inline(__always)
+    public func width(at index: Int) -> Int { Int(cellWidths.width(at: index, lead: characters.leads[index])) }
+
+    /// The cell width of every cluster, as a collection.
+    var widths: ClusterWidthsView { ClusterWidthsView(leads: leads, widths: cellWidths) }
+
+    /// Sets the width of cluster `index` (a lam drawn by the lam-alef ligature after it takes none).
+    mutating func setWidth(_ width: Int, at index: Int) {
+        cellWidths.set(UInt8(width), at: index, lead: characters.leads[index])
+    }
+
+    /// Replaces the clusters by `characters`, as many, keeping every cluster's width (the
+    /// new clusters may have other leads: presentation forms of Arabic letters).
+    mutating func replaceCharacters(with characters: Clusters) {
+        precondition(characters.count == count, "the clusters are replaced one for one")
+        let widths = (0..<count).map { UInt8(width(at: $0)) }
+        self.characters = characters
+        cellWidths = ClusterWidths(widths, leads: characters.leads)
+    }
 
     /// The style of cluster `index`.
     public func style(at index: Int) -> TextStyle { styles[index] }
@@ -68,7 +95,7 @@ public struct InlineText: Sendable {
     mutating func appendParagraph(_ other: InlineText) {
         if !isEmpty || !other.isEmpty {
             characters.append("\n", lead: 0x0A)
-            widths.append(0)
+            cellWidths.set(0, at: count - 1, lead: 0x0A)
             styles.append(.plain)
             breaks.append(.mandatory)
             if levels != nil { levels!.append(direction == .rightToLeft ? 1 : 0) }
@@ -81,25 +108,13 @@ public struct InlineText: Sendable {
         }
         if shapes != nil || other.shapes != nil {
             // Leads that are their own shape: the paragraphs do not join across the line feed.
-            var merged = shapes ?? leads
-            merged += other.shapes ?? other.leads
+            var merged = shapes ?? Array(leads)
+            merged += other.shapes ?? Array(other.leads)
             shapes = merged
         }
+        cellWidths.append(contentsOf: other.cellWidths, otherLeads: other.leads, after: count)
         characters.append(contentsOf: other.characters)
-        widths += other.widths
         styles.append(contentsOf: other.styles)
-        breaks += other.breaks
+        breaks.append(contentsOf: other.breaks)
     }
-}
-
-/// What may follow a cluster.
-enum LineBreak: UInt8, Sendable {
-    /// No break after this cluster.
-    case none
-    /// A break is allowed after this cluster (after spaces, hyphens, dashes, between ideographs).
-    case allowed
-    /// A break is allowed after this cluster, and shows a hyphen when taken (soft hyphen).
-    case softHyphen
-    /// A line must end after this cluster (a `"\n"`: `<br>` or a line of preformatted text).
-    case mandatory
 }

@@ -18,10 +18,10 @@ extension TextDocument {
     public func wordRange(containing offset: Int) -> Range<Int> {
         guard let (base, text) = text(containing: offset) else { return offset..<offset }
         let index = offset - base
-        guard index < text.count, text.leads[index] != 0x20, text.leads[index] != 0x0A else { return offset..<offset }
+        guard index < text.count, text.lead(at: index) != 0x20, text.lead(at: index) != 0x0A else { return offset..<offset }
         var start = index, end = index + 1
-        while start > 0, text.breaks[start - 1] == .none, text.leads[start - 1] != 0x20, text.leads[start - 1] != 0x0A { start -= 1 }
-        while end < text.count, text.breaks[end - 1] == .none, text.leads[end] != 0x20, text.leads[end] != 0x0A { end += 1 }
+        while start > 0, text.breaks[start - 1] == .none, text.lead(at: start - 1) != 0x20, text.lead(at: start - 1) != 0x0A { start -= 1 }
+        while end < text.count, text.breaks[end - 1] == .none, text.lead(at: end) != 0x20, text.lead(at: end) != 0x0A { end += 1 }
         // A break allowed after a space or a hyphen keeps that character with its word.
         return (base + start)..<(base + end)
     }

@@ -44,6 +44,54 @@ public enum ContentDocumentParser {
     public static func parse(html bytes: some Collection<UInt8>, href: String, language: String? = nil,
                              readingProgression: ReadingProgression = .auto,
                              options: ContentParseOptions = ContentParseOptions()) throws(ContentParseError) -> TextDocument {
+        try parse(html: bytes, href: href, language: language, readingProgression: readingProgression, options: options,
+                  observer: nil)
+    }
+
+    /// Converts `bytes` like ``parse(html:href:language:readingProgression:options:)``, calling
+    /// `firstPart` once with the document converted so far as soon as it holds `length`
+    /// offsets: what a reader shows while the rest is converted. Its blocks, offsets, links and
+    /// anchors are those of the whole document, which is returned at the end. Not called when
+    /// the whole document is shorter.
+    public static func parse(html bytes: some Collection<UInt8>, href: String, language: String? = nil,
+                             readingProgression: ReadingProgression = .auto,
+                             options: ContentParseOptions = ContentParseOptions(),
+                             firstPartLength length: Int,
+                             firstPart: (TextDocument) -> Void) throws(ContentParseError) -> TextDocument {
+        var told = false
+        return try withoutActuallyEscaping(firstPart) { firstPart throws(ContentParseError) in
+            try parse(html: bytes, href: href, language: language, readingProgression: readingProgression, options: options) { converter in
+                guard !told, converter.offset >= length else { return }
+                told = true
+                firstPart(converter.partialDocument())
+            }
+        }
+    }
+
+    /// Converts `bytes`, handing each block to `body` as soon as it is final (with its images
+    /// and its index in the document) and keeping none: the conversion holds the block being
+    /// filled, not the chapter. Returns what is left of the document: title, language, links,
+    /// anchors and notes, with no blocks.
+    public static func forEachBlock(html bytes: some Collection<UInt8>, href: String, language: String? = nil,
+                                    readingProgression: ReadingProgression = .auto,
+                                    options: ContentParseOptions = ContentParseOptions(),
+                                    _ body: (_ block: TextBlock, _ index: Int, _ images: [TextDocument.ImageReference]) -> Void)
+        throws(ContentParseError) -> TextDocument {
+        try withoutActuallyEscaping(body) { body throws(ContentParseError) in
+            try parse(html: bytes, href: href, language: language, readingProgression: readingProgression, options: options) { converter in
+                let first = converter.firstBlockIndex
+                let (blocks, images) = converter.takeBlocks()
+                for (number, block) in blocks.enumerated() {
+                    let index = first + number
+                    body(block, index, images.filter { $0.blockIndex == index })
+                }
+            }
+        }
+    }
+
+    private static func parse(html bytes: some Collection<UInt8>, href: String, language: String?,
+                              readingProgression: ReadingProgression, options: ContentParseOptions,
+                              observer: ((HTMLConverter) -> Void)?) throws(ContentParseError) -> TextDocument {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             return TextDocument(href: href, language: language)
         }
@@ -51,9 +99,11 @@ public enum ContentDocumentParser {
         // text) and nesting deeper than it builds (the rest of the chapter lost).
         let prepared = bytes.withContiguousStorageIfAvailable(prepare) ?? Array(bytes).withUnsafeBufferPointer(prepare)
         if let prepared {
-            return try parseDocument(prepared, href: href, language: language, readingProgression: readingProgression, options: options)
+            return try parseDocument(prepared, href: href, language: language, readingProgression: readingProgression,
+                                     options: options, observer: observer)
         }
-        return try parseDocument(bytes, href: href, language: language, readingProgression: readingProgression, options: options)
+        return try parseDocument(bytes, href: href, language: language, readingProgression: readingProgression,
+                                 options: options, observer: observer)
     }
 
     /// The bytes to parse instead of `bytes`, or nil when they can be parsed as they are.
@@ -64,10 +114,12 @@ public enum ContentDocumentParser {
 
     private static func parseDocument(_ bytes: some Collection<UInt8>, href: String, language: String?,
                                       readingProgression: ReadingProgression, options: ContentParseOptions,
+                                      observer: ((HTMLConverter) -> Void)? = nil,
                                       incremental: Bool = true) throws(ContentParseError) -> TextDocument {
         let convert = { (document: XMLDocument) -> TextDocument in
-            HTMLConverter(href: href, language: language, readingProgression: readingProgression, options: options)
-                .convert(document.root)
+            let converter = HTMLConverter(href: href, language: language, readingProgression: readingProgression, options: options)
+            converter.blockObserver = observer
+            return converter.convert(document.root)
         }
         // Incrementally, the tree holds the element being converted and those whose whole
         // content a conversion needs (`<head>`, a table, a list, a footnote, SVG, MathML), not

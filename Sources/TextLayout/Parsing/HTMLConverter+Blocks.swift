@@ -11,7 +11,7 @@ extension HTMLConverter {
         var context = context
         if let direction = DirectionAttribute(attributes["dir"]) { context.direction = direction }
         startBlock(kind, context, attributes)
-        let first = blocks.count
+        let first = blockCount
         if let id = attributes["id"] { recordAnchor(id) }
         walkChildren(element, context, depth: depth)
         flushBlock()
@@ -74,6 +74,7 @@ extension HTMLConverter {
         blocks.append(block)
         offset += block.length
         spacePending = false
+        if provisionalDepth == 0, let blockObserver { blockObserver(self) }
     }
 
     /// The base direction of a block: its `dir`, else right-to-left for right-to-left
@@ -96,18 +97,18 @@ extension HTMLConverter {
     func recordAnchor(_ id: String) {
         guard anchors[id] == nil, !id.isEmpty else { return }
         let position = offset + (builder.map { $0.count + ($0.hasPendingSpace ? 1 : 0) } ?? 0)
-        anchors[id] = TextDocument.Anchor(offset: position, blocks: blocks.count..<(blocks.count + 1))
+        anchors[id] = TextDocument.Anchor(offset: position, blocks: blockCount..<(blockCount + 1))
     }
 
     func closeAnchor(_ id: String, from first: Int) {
         guard let anchor = anchors[id], anchor.blocks.lowerBound == first else { return }
-        anchors[id]?.blocks = first..<max(first + 1, blocks.count)
+        anchors[id]?.blocks = first..<max(first + 1, blockCount)
     }
 
     func withAnchor(_ attributes: Attributes, _ body: () -> Void) {
         guard let id = attributes["id"] else { return body() }
         if builder == nil { flushBlock() }
-        let first = blocks.count
+        let first = blockCount
         recordAnchor(id)
         body()
         closeAnchor(id, from: first)

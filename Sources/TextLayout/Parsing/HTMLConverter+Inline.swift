@@ -67,7 +67,7 @@ extension HTMLConverter {
         guard let source, !source.isEmpty, !source.hasPrefix("data:") else { return }
         let resolved = Href.resolve(source, against: href)
         guard !Href.isAbsoluteURL(resolved) else { return }
-        images.append(TextDocument.ImageReference(href: resolved, alt: alt, blockIndex: blocks.count))
+        images.append(TextDocument.ImageReference(href: resolved, alt: alt, blockIndex: blockCount))
     }
 
     func svg(_ element: XMLElement, _ attributes: Attributes, _ context: Context) {

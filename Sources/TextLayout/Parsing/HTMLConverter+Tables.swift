@@ -17,7 +17,7 @@ extension HTMLConverter {
             blockElement(caption, Attributes(caption), .plain, captionContext, depth: depth + 1)
         }
         if let id = attributes["id"] { recordAnchor(id) }
-        let tableStart = offset, firstBlock = blocks.count
+        let tableStart = offset, firstBlock = blockCount
         let hadSpace = spacePending
         var rows: [[TableCell]] = []
         var headerRows = 0
@@ -73,6 +73,9 @@ extension HTMLConverter {
         if let direction = DirectionAttribute(attributes["dir"]) { context.direction = direction }
         let savedLists = lists, savedSpace = spacePending
         lists = []
+        // The cell's blocks are gathered into its text below: none is handed on meanwhile.
+        provisionalDepth += 1
+        defer { provisionalDepth -= 1 }
         let firstBlock = blocks.count, start = offset
         if let id = attributes["id"] { recordAnchor(id) }
         walkChildren(cell, context, depth: depth)

@@ -53,7 +53,17 @@ final class HTMLConverter {
     let readingProgression: ReadingProgression
     let options: ContentParseOptions
 
+    /// The blocks converted and still held (those handed on by ``takeBlocks()`` are not).
     var blocks: [TextBlock] = []
+    /// The document index of `blocks[0]`: the number of blocks handed on by ``takeBlocks()``.
+    var firstBlockIndex = 0
+    /// The number of blocks converted so far: the document index of the next block.
+    var blockCount: Int { firstBlockIndex + blocks.count }
+    /// How many conversions in progress will still gather their blocks into one (a table cell
+    /// joins its paragraphs): while any is, a new block is not final and nobody is told of it.
+    var provisionalDepth = 0
+    /// Told after each final block is appended (see ``ContentDocumentParser/parse(html:href:language:readingProgression:options:observer:)``).
+    var blockObserver: ((HTMLConverter) -> Void)?
     var links: [LinkTarget] = []
     var images: [TextDocument.ImageReference] = []
     var anchors: [String: TextDocument.Anchor] = [:]
@@ -89,8 +99,28 @@ final class HTMLConverter {
         emitPendingMarker()
         var document = TextDocument(href: href, title: title, language: language ?? defaultLanguage, blocks: blocks,
                                     links: links, anchors: anchors, notes: notes)
-        document.images = images.filter { $0.blockIndex < blocks.count }
+        document.images = images.filter { $0.blockIndex < blockCount }
         return document
+    }
+
+    /// The document as converted so far, when no block was handed on: the blocks, links,
+    /// anchors and images seen. Its offsets are those of the whole document.
+    func partialDocument() -> TextDocument {
+        var document = TextDocument(href: href, title: title, language: language ?? defaultLanguage, blocks: blocks,
+                                    links: links, anchors: anchors, notes: notes)
+        document.images = images.filter { $0.blockIndex < blockCount }
+        return document
+    }
+
+    /// Hands on the blocks held and their images, and forgets them: a streaming conversion
+    /// keeps only the block being filled.
+    func takeBlocks() -> (blocks: [TextBlock], images: [TextDocument.ImageReference]) {
+        let taken = blocks
+        firstBlockIndex += blocks.count
+        blocks.removeAll()
+        let takenImages = images.filter { $0.blockIndex < firstBlockIndex }
+        images.removeAll { $0.blockIndex < firstBlockIndex }
+        return (taken, takenImages)
     }
 
     /// Converts the children of `element` alone (a note).

@@ -5,7 +5,7 @@ import TerminalCells
 /// opportunities or bidi marks, cluster widths measured once.
 struct InlineTextBuilder {
     private(set) var characters = Clusters()
-    var leads: [UInt32] { characters.leads }
+    var leads: PackedScalars { characters.leads }
     private var widths: [UInt8] = []
     private var styles: [TextStyle] = []
     private var explicit: [ExplicitBreak] = []

@@ -36,6 +36,57 @@ public struct ContentDocumentLoader: Sendable {
     /// HTML and XHTML are converted; an image becomes an `[image: …]` line; plain text is
     /// shown as preformatted text; anything else is ``ContentLoadError/notText(href:_:)``.
     public func load(_ link: Link) throws(ContentLoadError) -> TextDocument {
+        try convert(link) { source, href, language, progression throws(ContentParseError) in
+            try ContentDocumentParser.parse(html: source, href: href, language: language, readingProgression: progression,
+                                            options: options)
+        }
+    }
+
+    /// Resources smaller than this are converted whole before anything is shown: they take a
+    /// few milliseconds, and a first part would only make the reader wait for their end.
+    public static let firstPartMinimumBytes = 256 * 1024
+
+    /// Reads and converts the resource of `link` like ``load(_:)``, calling `firstPart` with
+    /// the beginning of the document as soon as it holds `length` offsets, while the rest is
+    /// converted (see ``ContentDocumentParser/parse(html:href:language:readingProgression:options:firstPartLength:firstPart:)``).
+    /// Not called for resources under ``firstPartMinimumBytes``.
+    public func load(_ link: Link, firstPartLength length: Int, firstPart: (TextDocument) -> Void) throws(ContentLoadError) -> TextDocument {
+        try convert(link) { source, href, language, progression throws(ContentParseError) in
+            guard source.count >= Self.firstPartMinimumBytes else {
+                return try ContentDocumentParser.parse(html: source, href: href, language: language, readingProgression: progression,
+                                                       options: options)
+            }
+            return try ContentDocumentParser.parse(html: source, href: href, language: language, readingProgression: progression,
+                                                   options: options, firstPartLength: length, firstPart: firstPart)
+        }
+    }
+
+    /// Reads and converts the resource of `link`, handing each block to `body` as soon as it is
+    /// final and keeping none (see ``ContentDocumentParser/forEachBlock(html:href:language:readingProgression:options:_:)``):
+    /// for writing a chapter out in memory that does not grow with it. Returns the rest of
+    /// the document (title, links, anchors), without blocks.
+    public func forEachBlock(of link: Link, _ body: (_ block: TextBlock, _ index: Int, _ images: [TextDocument.ImageReference]) -> Void)
+        throws(ContentLoadError) -> TextDocument {
+        try convert(link, whole: { document in
+            for (index, block) in document.blocks.enumerated() {
+                body(block, index, document.images.filter { $0.blockIndex == index })
+            }
+            var rest = document
+            rest.blocks = []
+            rest.images = []
+            return rest
+        }) { source, href, language, progression throws(ContentParseError) in
+            try ContentDocumentParser.forEachBlock(html: source, href: href, language: language, readingProgression: progression,
+                                                   options: options, body)
+        }
+    }
+
+    /// Reads the resource of `link` and converts it with `parse` (given the HTML, the href, the
+    /// language and the reading progression); a document made without parsing (an image's)
+    /// goes through `whole`.
+    private func convert(_ link: Link, whole: (TextDocument) -> TextDocument = { $0 },
+                         _ parse: (Data, String, String?, ReadingProgression) throws(ContentParseError) -> TextDocument)
+        throws(ContentLoadError) -> TextDocument {
         let href = Href.removingFragment(link.href)
         let mediaType = link.mediaType
             ?? (publication.readingOrder.first(withHREF: href) ?? publication.resources.first(withHREF: href))?.mediaType
@@ -43,7 +94,7 @@ public struct ContentDocumentLoader: Sendable {
         let resource = publication.get(link)
         defer { resource.close() }
         if let mediaType, mediaType.isBitmap || mediaType.matches(MediaType("image/svg+xml")) {
-            return Self.imageDocument(href: href)
+            return whole(Self.imageDocument(href: href))
         }
         if let mediaType, !Self.isText(mediaType) {
             throw .notText(href: href, mediaType)
@@ -59,8 +110,7 @@ public struct ContentDocumentLoader: Sendable {
             source = Data(("<pre>" + Self.escaped(String(decoding: data, as: UTF8.self)) + "</pre>").utf8)
         }
         do {
-            return try ContentDocumentParser.parse(html: source, href: href, language: link.languages.first ?? metadata.languages.first,
-                                                   readingProgression: metadata.readingProgression, options: options)
+            return try parse(source, href, link.languages.first ?? metadata.languages.first, metadata.readingProgression)
         } catch {
             throw .malformed(href: href, error)
         }

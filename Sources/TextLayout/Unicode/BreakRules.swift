@@ -12,7 +12,7 @@ enum BreakRules {
     /// The break kinds after each cluster, from the clusters' first scalars (`leads`) and
     /// widths, and the opportunities and prohibitions the source made explicit (soft
     /// hyphens, `<wbr>`, zero-width spaces, word joiners).
-    static func breaks(_ leads: [UInt32], widths: [UInt8], explicit: [ExplicitBreak], preformatted: Bool) -> [LineBreak] {
+    static func breaks(_ leads: PackedScalars, widths: [UInt8], explicit: [ExplicitBreak], preformatted: Bool) -> [LineBreak] {
         let count = leads.count
         var result = [LineBreak](repeating: .none, count: count)
         guard count > 0 else { return result }

@@ -1,5 +1,7 @@
 import Foundation
-@testable import LibPoppler
+import LibPoppler
+import Shared
+@testable import Streamer
 import Testing
 import TestSupport
 
@@ -19,30 +21,44 @@ import TestSupport
     @Test func headingsRunningHeadsAndPageNumbersAreBlocksOfTheirOwn() throws {
         let path = try PDFBuilder.text(pages: [Self.page]).write()
         let document = try PDFDocument(path: path)
-        let blocks = try #require(document.textBlocks(ofPage: 0))
+        let blocks = try #require(structure(document, page: 0))
         #expect(blocks == [
-            PDFTextBlock(kind: .margin, text: "A Study of Things"),
-            PDFTextBlock(kind: .heading, text: "1 Foo"),
-            PDFTextBlock(kind: .paragraph, text: "Hello, here is the first line of a paragraph\nthat goes on for a second line."),
-            PDFTextBlock(kind: .paragraph, text: "A second paragraph starts here and takes\ntwo lines."),
-            PDFTextBlock(kind: .margin, text: "7"),
+            PageTextBlock(kind: .margin, text: "A Study of Things"),
+            PageTextBlock(kind: .heading, text: "1 Foo"),
+            PageTextBlock(kind: .paragraph, text: "Hello, here is the first line of a paragraph\nthat goes on for a second line."),
+            PageTextBlock(kind: .paragraph, text: "A second paragraph starts here and takes\ntwo lines."),
+            PageTextBlock(kind: .margin, text: "7"),
         ])
         // The plain text keeps them apart with blank lines.
-        #expect(document.text(ofPage: 0)?.hasPrefix("A Study of Things\n\n1 Foo\n\nHello, here is") == true)
+        #expect(PDFPageTextService(document: document).text(ofPage: 0)?.hasPrefix("A Study of Things\n\n1 Foo\n\nHello, here is") == true)
     }
 
     @Test func pdflatexSectionsAndPageNumbersAreApart() throws {
         let document = try PDFDocument(path: Fixtures.sample("pdf/pypdf-pdflatex-outline.pdf"))
-        let page = try #require(document.textBlocks(ofPage: 1))
-        #expect(page.first == PDFTextBlock(kind: .heading, text: "1 Foo"))
+        let page = try #require(structure(document, page: 1))
+        #expect(page.first == PageTextBlock(kind: .heading, text: "1 Foo"))
         #expect(page[1].kind == .paragraph && page[1].text.hasPrefix("Hello, here is some text"))
-        #expect(page.contains(PDFTextBlock(kind: .heading, text: "2 Bar")))
-        #expect(page.last == PDFTextBlock(kind: .margin, text: "2"))
+        #expect(page.contains(PageTextBlock(kind: .heading, text: "2 Bar")))
+        #expect(page.last == PageTextBlock(kind: .margin, text: "2"))
         // No paragraph holds a heading or the page number.
         #expect(!page.contains { $0.kind == .paragraph && ($0.text.contains("Foo") || $0.text.hasSuffix(" 2")) })
-        let contents = try #require(document.textBlocks(ofPage: 0))
-        #expect(contents.first == PDFTextBlock(kind: .heading, text: "Contents"))
-        #expect(contents.last == PDFTextBlock(kind: .margin, text: "1"))
+        let contents = try #require(structure(document, page: 0))
+        #expect(contents.first == PageTextBlock(kind: .heading, text: "Contents"))
+        #expect(contents.last == PageTextBlock(kind: .margin, text: "1"))
+    }
+
+    /// The blocks the Streamer makes of the page's layout from poppler.
+    func structure(_ document: PDFDocument, page: Int) -> [PageTextBlock]? {
+        document.textLayout(ofPage: page).map(PageStructure.blocks(of:))
+    }
+
+    @Test func thePageNumberOfEachPdflatexPageIsABlockOfItsOwn() throws {
+        let service = PDFPageTextService(document: try PDFDocument(path: Fixtures.sample("pdf/pypdf-pdflatex-4-pages.pdf")))
+        let pages = try (0..<4).map { try #require(service.text(ofPage: $0), "page \($0 + 1)") }
+        for (index, text) in pages.enumerated() {
+            #expect(text.hasSuffix("\n\n\(index + 1)"), "page \(index + 1)")
+        }
+        #expect(pages[3].hasSuffix("the length of words should match the language.\n\n4"))
     }
 
     @Test(arguments: ["7", "- 7 -", "(vii)", "Page 7", "p. 12", "7 / 9", "7/9", "Page 3 of 10", "xiv"])

@@ -1,3 +1,5 @@
+import LibPoppler
+
 /// One line of a page's text with where poppler's layout put it (top-left origin, points).
 struct PageLine: Sendable, Hashable {
     var text: String
@@ -13,7 +15,7 @@ struct PageLine: Sendable, Hashable {
     /// The lines of `text` (split at `"\n"`), placed with `boxes`, one per scalar of `text`;
     /// nil when the two do not line up. Lines without a visible character are left out,
     /// and a blank line in the text comes back as an empty line (a break).
-    static func lines(_ text: String, boxes: [BidiText.Box]) -> [PageLine]? {
+    static func lines(_ text: String, boxes: [PDFCharacterBox]) -> [PageLine]? {
         let scalars = Array(text.unicodeScalars)
         guard scalars.count == boxes.count else { return nil }
         var lines: [PageLine] = []

@@ -1,3 +1,6 @@
+import LibPoppler
+import Shared
+
 /// Tells apart the blocks of a page from where its lines sit and how large they are set, so
 /// that reflowed PDF text does not run a heading or a page number into a paragraph
 /// ("1 Foo Hello, here is…"):
@@ -11,7 +14,19 @@
 ///   change of size, a line much shorter than the page's lines (the last of a paragraph), or
 ///   before a first line indented from its neighbours.
 enum PageStructure {
-    static func blocks(_ lines: [PageLine]) -> [PDFTextBlock] {
+    /// The blocks of a page poppler laid out; the whole text as one paragraph when the boxes
+    /// do not line up with it.
+    static func blocks(of layout: PDFPageLayout) -> [PageTextBlock] {
+        if let boxes = layout.boxes, let lines = PageLine.lines(layout.text, boxes: boxes) { return blocks(lines) }
+        return layout.text.isEmpty ? [] : [PageTextBlock(kind: .paragraph, text: layout.text)]
+    }
+
+    /// The text of `blocks` with a blank line between two: what search and `lectern text` read.
+    static func text(of blocks: [PageTextBlock]) -> String {
+        blocks.map(\.text).joined(separator: "\n\n")
+    }
+
+    static func blocks(_ lines: [PageLine]) -> [PageTextBlock] {
         let lines = mergingSideBySide(lines)
         let visible = lines.filter { !$0.text.isEmpty }
         guard !visible.isEmpty else { return [] }
@@ -29,18 +44,18 @@ enum PageStructure {
             if isMargin(lines[last], neighbour: previous.map { lines[last].top - $0.top }, body: body, pitch: pitch) { margins.insert(last) }
         }
 
-        var blocks: [PDFTextBlock] = []
+        var blocks: [PageTextBlock] = []
         var current: [PageLine] = []
-        var currentKind = PDFTextBlock.Kind.paragraph
+        var currentKind = PageTextBlock.Kind.paragraph
         func flush() {
             guard !current.isEmpty else { return }
             let separator = currentKind == .paragraph ? "\n" : " "
-            blocks.append(PDFTextBlock(kind: currentKind, text: current.map(\.text).joined(separator: separator)))
+            blocks.append(PageTextBlock(kind: currentKind, text: current.map(\.text).joined(separator: separator)))
             current = []
         }
         for (index, line) in lines.enumerated() {
             if line.text.isEmpty { flush(); continue }
-            let kind: PDFTextBlock.Kind = margins.contains(index) ? .margin
+            let kind: PageTextBlock.Kind = margins.contains(index) ? .margin
                 : line.size >= body * 1.15 ? .heading : .paragraph
             if let previous = current.last {
                 let sameSize = abs(line.size - previous.size) <= max(0.5, body * 0.08)

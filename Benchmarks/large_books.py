@@ -1,0 +1,172 @@
+"""Issue 15's large books in the terminal reader, beside epy in the same run and the same tmux
+window: a book whose only chapter is 6.5 MB of XHTML (first page, page turns at its start and in
+its middle, jumps to 50 % and to the end) and a generated book of 2,014 spine items with 36 MB of
+XHTML (first page).
+
+Every step waits for a state of the screen (the book's first words, a page number, its last
+paragraph), polled with `tmux capture-pane` about every millisecond; peak RSS is the reader
+process's VmHWM at the end of its session, so it covers everything the session did.
+"""
+import os
+import re
+import statistics
+import subprocess
+import sys
+import zipfile
+
+from tmux_reader import END_MARKER, MARKER, TUI_HEIGHT, TUI_WIDTH, TmuxReader
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SPINE_ITEMS, SPINE_WORDS = 2014, 2370  # 36.0 MB of XHTML in all
+TURNS = 5
+SLOW_TIMEOUT = 300  # seconds: epy opening the 2,014-item book on a loaded machine
+
+
+def ends_with_marker(path):
+    """Whether the book at path exists and its last chapter has END_MARKER (books generated
+    before make_big_epub.py wrote it are made again)."""
+    if not os.path.exists(path):
+        return False
+    with zipfile.ZipFile(path) as archive:
+        chapters = sorted(name for name in archive.namelist() if re.search(r"/ch\d+\.xhtml$", name))
+        return bool(chapters) and END_MARKER.encode() in archive.read(chapters[-1])
+
+
+def make_spine_epub(work):
+    """The generated stand-in for a real, very large EPUB 3: 2,014 spine items (and as many TOC
+    entries) of about 18 KB of XHTML each."""
+    path = os.path.join(work, f"spine-{SPINE_ITEMS}.epub")
+    if not ends_with_marker(path):
+        subprocess.run([sys.executable, os.path.join(HERE, "make_big_epub.py"), "--chapters", str(SPINE_ITEMS),
+                        "--words", str(SPINE_WORDS), "--out", path], check=True, stdout=subprocess.DEVNULL)
+    return path
+
+
+def xhtml_mb(path):
+    """Megabytes (10^6 bytes) of chapter XHTML in a book from make_big_epub.py (nav excluded)."""
+    with zipfile.ZipFile(path) as archive:
+        return sum(info.file_size for info in archive.infolist()
+                   if info.filename.endswith(".xhtml") and not info.filename.endswith("nav.xhtml")) / 1e6
+
+
+PAGE = re.compile(r"p\. (\d+)/~?(\d+)")
+
+
+def past_middle(text):
+    """Whether lectern's status line ("p. 1134/2270") shows a page at 40 % of the book or later."""
+    found = PAGE.findall(text)
+    page, pages = (int(number) for number in found[-1]) if found else (0, 0)
+    return pages > 2 and page >= 0.4 * pages
+
+
+def timed(reader, keys, predicate, timeout=60):
+    """Milliseconds from sending keys to the screen satisfying predicate."""
+    start = reader.keys(*keys)
+    done, _ = reader.wait(predicate, timeout=timeout)
+    return (done - start) * 1000
+
+
+def page_turns(reader, key):
+    """TURNS page turns, each timed from the key to the screen changed (as the 200-chapter rows)."""
+    turns = []
+    for _ in range(TURNS):
+        before = reader.screen()
+        turns.append(timed(reader, [key], lambda text, before=before: text != before and text.strip() != ""))
+    return turns
+
+
+def reader_session(command, env, page_key, jump_half=False, jump_end=False):
+    """One reader process: its first page, page turns, then (if asked) 50 % `50%` and more turns
+    there, then the end `G`. Returns a dict of lists of milliseconds and the peak RSS in KB."""
+    reader = TmuxReader(command, env)
+    try:
+        painted, _ = reader.wait(lambda text: MARKER in text, timeout=SLOW_TIMEOUT)
+        figures = {"first": [(painted - reader.started) * 1000], "turns": page_turns(reader, page_key)}
+        if jump_half:
+            figures["half"] = [timed(reader, ["5", "0", "%"], past_middle)]
+            figures["middle turns"] = page_turns(reader, page_key)
+        if jump_end:
+            figures["end"] = [timed(reader, ["G"], lambda text: END_MARKER in text, timeout=SLOW_TIMEOUT)]
+        return figures, reader.peak_rss_kb()
+    finally:
+        reader.close()
+
+
+def series(command, runs, fresh_env, page_key, **jumps):
+    """runs sessions after one warm-up (page cache), each with a fresh library and settings:
+    the lists of every session joined, and the largest peak RSS."""
+    joined, peaks = {}, []
+    for index in range(runs + 1):
+        figures, peak = reader_session(command, fresh_env(), page_key, **jumps)
+        if index == 0:
+            continue
+        for key, values in figures.items():
+            joined.setdefault(key, []).extend(values)
+        peaks.append(peak)
+    return joined, max(peaks)
+
+
+def row_figures(values, peak_kb):
+    return {"median_ms": statistics.median(values), "min_ms": min(values), "max_ms": max(values),
+            "peak_rss_kb": peak_kb, "runs": len(values)}
+
+
+def one_chapter_rows(lectern, epy, book, runs, fresh_env):
+    """Rows and notes for the 6.5 MB one-chapter book: lectern, then epy (fewer runs: it is slow)."""
+    size = xhtml_mb(book)
+    ours, our_peak = series([lectern, "open", book], runs, fresh_env, "Space", jump_half=True, jump_end=True)
+    window = f"tmux {TUI_WIDTH}×{TUI_HEIGHT}"
+    rows = [
+        (f"Reader: first page of a one-chapter book of {size:.1f} MB XHTML (`lectern open one-chapter-6.5mb.epub`, "
+         f"{window})", row_figures(ours["first"], our_peak), "≥ 10× faster than epy, peak RSS ≤ epy's"),
+        ("Reader: page turn (Space) at the start of the one-chapter book", row_figures(ours["turns"], our_peak), "< 10 ms"),
+        ("Reader: jump to the middle (`50%`) of the one-chapter book, key to the page shown",
+         row_figures(ours["half"], our_peak), ""),
+        ("Reader: page turn (Space) in the middle of the one-chapter book", row_figures(ours["middle turns"], our_peak),
+         "< 10 ms"),
+        ("Reader: jump to the end (`G`) of the one-chapter book, key to its last paragraph shown",
+         row_figures(ours["end"], our_peak), ""),
+    ]
+    if epy is None:
+        return rows, []
+    theirs, their_peak = series(epy + [book], max(1, min(runs, 3)), fresh_env, "l", jump_end=True)
+    rows += [
+        ("epy: first page of the same one-chapter book, same window", row_figures(theirs["first"], their_peak), ""),
+        ("epy: page turn (l) at the start of the one-chapter book", row_figures(theirs["turns"], their_peak), ""),
+        ("epy: jump to the end (`G`, end of chapter; epy has no jump to a percentage), key to its last paragraph shown",
+         row_figures(theirs["end"], their_peak), ""),
+    ]
+    speedup = statistics.median(theirs["first"]) / max(statistics.median(ours["first"]), 0.001)
+    notes = [f"One-chapter book ({size:.1f} MB of XHTML) in the reader: first page {speedup:.1f}× faster than epy (target ≥ 10×); peak RSS "
+             f"{our_peak / 1024:.1f} MB against epy's {their_peak / 1024:.1f} MB, {100 * our_peak / max(their_peak, 1):.0f}% "
+             "(target ≤ 100%). Peak RSS is the VmHWM at the end of each session: first page, five page turns, "
+             "(lectern) 50% and five more turns, the end."]
+    return rows, notes
+
+
+def spine_rows(lectern, epy, work, runs, fresh_env):
+    """Rows and notes for the generated 2,014-item book: first page (and five page turns) in each reader."""
+    book = make_spine_epub(work)
+    size = xhtml_mb(book)
+    ours, our_peak = series([lectern, "open", book], runs, fresh_env, "Space")
+    rows = [(f"Reader: first page of a generated book of {SPINE_ITEMS:,} spine items, {size:.0f} MB of XHTML "
+             f"(`make_big_epub.py --chapters {SPINE_ITEMS} --words {SPINE_WORDS}`, `lectern open`)",
+             row_figures(ours["first"], our_peak), "≥ 60× faster than epy")]
+    if epy is None:
+        return rows, []
+    theirs, their_peak = series(epy + [book], max(1, min(runs, 3)), fresh_env, "l")
+    rows.append((f"epy: first page of the same {SPINE_ITEMS:,}-item book, same window", row_figures(theirs["first"], their_peak), ""))
+    speedup = statistics.median(theirs["first"]) / max(statistics.median(ours["first"]), 0.001)
+    notes = [f"{SPINE_ITEMS:,}-item book ({size:.1f} MB of XHTML, generated: a stand-in for a real, very large EPUB 3): "
+             f"first page {speedup:.1f}× faster than epy (target ≥ 60×); peak RSS {our_peak / 1024:.1f} MB against epy's "
+             f"{their_peak / 1024:.1f} MB (VmHWM after the first page and five page turns)."]
+    return rows, notes
+
+
+def bench_large_books(lectern, epy, one_chapter_book, work, runs, fresh_env):
+    """Rows (name, figures, target) and notes for both large books; epy is its command, or None
+    when it could not be installed (the caller says why)."""
+    runs = max(3, min(runs, 5))
+    rows, notes = one_chapter_rows(lectern, epy, one_chapter_book, runs, fresh_env)
+    more_rows, more_notes = spine_rows(lectern, epy, work, runs, fresh_env)
+    return rows + more_rows, notes + more_notes
