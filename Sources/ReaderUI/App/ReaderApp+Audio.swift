@@ -4,17 +4,17 @@ import Shared
 extension ReaderApp {
     /// The audio keys: play/pause, seeks, chapters of the contents, speed. The page follows
     /// the track playing; the position is saved as the player's Locator.
-    func handleAudio(_ action: ReaderAction, session: ReaderSession) {
-        guard session.publication.isAudiobook else {
+    func handleAudio(_ action: ReaderAction, book: BookController) {
+        guard book.publication.isAudiobook else {
             message = "This is not an audiobook."
             return
         }
-        guard let playback = playback(of: session) else { return }
+        guard let playback = playback(of: book) else { return }
         switch action {
         case .playPause:
             // The track shown, when the person paged to another one while paused.
-            if !playback.isPlaying, playback.trackIndex != session.state.chapter {
-                playback.go(toTrack: session.state.chapter, at: 0)
+            if !playback.isPlaying, playback.trackIndex != book.state.chapter {
+                playback.go(toTrack: book.state.chapter, at: 0)
             }
             playback.togglePlayPause()
         case .seekForward: playback.skip(by: 15)
@@ -29,48 +29,49 @@ extension ReaderApp {
         case .slower: playback.changeSpeed(by: -0.25)
         default: return
         }
-        savePosition(session)
+        savePosition(book)
     }
 
-    /// The session's player, made on first use at the saved position; nil (with the reason
+    /// The book's player, made on first use at the saved position; nil (with the reason
     /// in the status line) when there is no playback.
-    func playback(of session: ReaderSession) -> (any AudiobookPlaybackController)? {
-        if let playback = session.playback { return playback }
+    func playback(of book: BookController) -> (any AudiobookPlaybackController)? {
+        if let playback = book.playback { return playback }
         guard let make = dependencies.makeAudiobookPlayback else {
             message = "Audio playback is not available in this version: the tracks and contents are shown."
             return nil
         }
         let playback: any AudiobookPlaybackController
         do {
-            playback = try make(session.publication)
+            playback = try make(book.publication)
         } catch {
             message = error.userMessage
             return nil
         }
-        if let saved = session.resumeLocator, session.chapterIndex(of: saved.href) == session.state.chapter {
+        if let saved = book.resumeLocator, book.chapterIndex(of: saved.href) == book.state.chapter {
             playback.go(to: saved)
         } else {
-            playback.go(toTrack: session.state.chapter, at: 0)
+            playback.go(toTrack: book.state.chapter, at: 0)
         }
-        playback.onChange = { [weak self, weak session] in
-            guard let self, let session else { return }
-            self.playbackChanged(session)
+        playback.onChange = { [weak self, weak book] in
+            guard let self, let book else { return }
+            self.playbackChanged(book)
         }
-        session.playback = playback
+        book.playback = playback
         return playback
     }
 
     /// Keeps the page on the track playing, saves the position now and then, redraws.
-    private func playbackChanged(_ session: ReaderSession) {
-        guard case .reader(let current) = page, current === session, let playback = session.playback else { return }
+    private func playbackChanged(_ book: BookController) {
+        // Closing the book stops the player and forgets this callback: no check of the page here.
+        guard let playback = book.playback else { return }
         let track = playback.trackIndex
-        if track != session.state.chapter, session.loadingChapter != track {
-            load(session, chapter: track, anchor: .start)
+        if track != book.state.chapter, book.loadingChapter != track {
+            load(book, chapter: track, anchor: .start)
         }
         let now = Date()
-        if now.timeIntervalSince(session.lastAudioSave) >= 5 {
-            session.lastAudioSave = now
-            savePosition(session)
+        if now.timeIntervalSince(book.lastAudioSave) >= 5 {
+            book.lastAudioSave = now
+            savePosition(book)
         }
         render()
     }

@@ -22,13 +22,13 @@ extension ReaderApp {
     /// Opens the chapter shown in the web browser — what a terminal cannot show (figures,
     /// SVG pages, MathML, fixed layout, video) — through an in-process server that applies
     /// the same rights (copy and print counters) as the terminal reader.
-    func openInBrowser(_ session: ReaderSession) {
+    func openInBrowser(_ book: BookController) {
         guard let serving = dependencies.browserServing else {
             message = "Opening in a browser is not available here."
             return
         }
-        let publication = session.publication
-        let href = session.source.href(session.state.chapter)
+        let publication = book.publication
+        let href = book.source.href(book.state.chapter)
         message = "Opening this chapter in the browser…"
         Task { @MainActor [weak self] in
             let result = await serving(publication, href)

@@ -7,19 +7,19 @@ extension ReaderApp {
     /// Looks up in a local dictionary (``DictionaryLookup``) the word the selection starts
     /// with — the word under the cursor of a selection just started — or, when nothing is
     /// selected, the first word of the page; the definition opens in a popup.
-    func lookUpWord(_ session: ReaderSession) {
-        guard let layout = session.state.layout, layout.document.length > 0 else {
+    func lookUpWord(_ book: BookController) {
+        guard let layout = book.state.layout, layout.document.length > 0 else {
             message = "No word to look up here."
             return
         }
         let length = layout.document.length
         let range: Range<Int>
-        if let selection = session.selection {
+        if let selection = book.selection {
             // A selection of one character is a cursor: the word from there.
             range = selection.range.count > 1 ? selection.range : selection.cursor..<min(length, selection.cursor + 64)
         } else {
-            let first = session.state.visibleLines.first { !layout.lines[$0].offsets.isEmpty }
-            let start = first.map { layout.lines[$0].offsets.lowerBound } ?? session.state.topOffset
+            let first = book.state.visibleLines.first { !layout.lines[$0].offsets.isEmpty }
+            let start = first.map { layout.lines[$0].offsets.lowerBound } ?? book.state.topOffset
             range = start..<min(length, start + 64)
         }
         guard let word = DictionaryLookup.word(in: layout.document.text(in: range)) else {
@@ -30,7 +30,7 @@ extension ReaderApp {
         message = "Looking up “\(word)”…"
         Task { @MainActor [weak self] in
             let outcome = await Blocking.run { DictionaryLookup.lookUp(word) }
-            guard let self, case .reader(let current) = self.page, current === session else { return }
+            guard let self, case .reader(let current) = self.page, current === book else { return }
             switch outcome {
             case .definition(let text, let program):
                 self.message = nil

@@ -14,15 +14,15 @@ extension ReaderApp {
         return FigureDisplay(renderer: renderer)
     }
 
-    func drawFigures(_ figures: FigureDisplay, session: ReaderSession) {
+    func drawFigures(_ figures: FigureDisplay, book: BookController) {
         lastFigureDisplay = figures
-        guard let layout = session.state.layout, session.selection == nil else {
+        guard let layout = book.state.layout, book.selection == nil else {
             takeFiguresAway(from: figures)
             return
         }
-        let placements = FigureDisplay.placements(layout: layout, visibleLines: session.state.visibleLines,
-                                                  screenRows: pictureArea.rows, leftMargin: session.column.leftMargin)
-        for placement in placements { requestFigure(placement.request, figures: figures, session: session, wanted: Set(placements.map(\.request))) }
+        let placements = FigureDisplay.placements(layout: layout, visibleLines: book.state.visibleLines,
+                                                  screenRows: pictureArea.rows, leftMargin: book.column.leftMargin)
+        for placement in placements { requestFigure(placement.request, figures: figures, book: book, wanted: Set(placements.map(\.request))) }
         if pageIsCovered {
             if !figures.pictureProtocol.isTextCells { takeFiguresAway(from: figures) }
             return
@@ -44,14 +44,14 @@ extension ReaderApp {
     }
 
     /// A picture of the text alone, fitted to the window above the status line.
-    func drawFullImage(_ href: String, figures: FigureDisplay, session: ReaderSession) {
+    func drawFullImage(_ href: String, figures: FigureDisplay, book: BookController) {
         lastFigureDisplay = figures
         let area = pictureArea
-        guard let size = session.document?.pictureSizes[href] else { return }
+        guard let size = book.document?.pictureSizes[href] else { return }
         let cells = PictureGeometry.cells(pixelWidth: size.width, pixelHeight: size.height, columns: area.columns, rows: area.rows,
                                           cell: figures.renderer.output.cell)
         let request = FigureDisplay.Request(href: href, columns: cells.columns, rows: cells.rows, visible: 0..<cells.rows)
-        requestFigure(request, figures: figures, session: session, wanted: [request])
+        requestFigure(request, figures: figures, book: book, wanted: [request])
         guard case .success(let picture)? = figures.ready[request] else { return }
         let placement = FigureDisplay.Placement(request: request, row: max(0, (area.rows - cells.rows) / 2),
                                                 column: max(0, (area.columns - cells.columns) / 2))
@@ -67,28 +67,28 @@ extension ReaderApp {
     }
 
     /// Opens the first picture on the page alone (`i`); false when the page has none.
-    func openImage(_ session: ReaderSession) -> Bool {
-        guard session.figures != nil, let layout = session.state.layout, let document = session.document else { return false }
-        guard let row = session.state.visibleLines.lazy.compactMap({ layout.lines[$0].picture }).first else { return false }
+    func openImage(_ book: BookController) -> Bool {
+        guard book.figures != nil, let layout = book.state.layout, let document = book.document else { return false }
+        guard let row = book.state.visibleLines.lazy.compactMap({ layout.lines[$0].picture }).first else { return false }
         let alt = document.images.first { $0.href == row.href }?.alt ?? ""
         overlays.append(.image(href: row.href, caption: alt))
         return true
     }
 
-    private func requestFigure(_ request: FigureDisplay.Request, figures: FigureDisplay, session: ReaderSession, wanted: Set<FigureDisplay.Request>) {
+    private func requestFigure(_ request: FigureDisplay.Request, figures: FigureDisplay, book: BookController, wanted: Set<FigureDisplay.Request>) {
         guard figures.ready[request] == nil, !figures.pending.contains(request) else { return }
         figures.pending.insert(request)
         let renderer = figures.renderer
-        session.background.append(Task { @MainActor [weak self] in
-            let result = await Blocking.run { () -> Result<TerminalPicture, PictureError> in
+        book.tasks.start(nil, computing: {
+            await Blocking.run { () -> Result<TerminalPicture, PictureError> in
                 do throws(PictureError) {
                     return .success(try renderer.render(href: request.href, columns: request.columns, rows: request.rows, visible: request.visible))
                 } catch { return .failure(error) }
             }
+        }, then: { [weak self] result in
             figures.pending.remove(request)
-            guard let self, case .reader(let current) = self.page, current === session else { return }
             figures.store(result, for: request, keeping: wanted)
-            self.render()
+            self?.render()
         })
     }
 

@@ -8,20 +8,20 @@ extension ReaderApp {
     // MARK: - Hint mode (`f`) and following links
 
     /// Labels every link and note reference of the page (hint mode).
-    func startHints(_ session: ReaderSession) {
-        guard let layout = session.state.layout else { return }
-        let targets = PageTarget.collect(in: layout, lines: session.state.visibleLines)
+    func startHints(_ book: BookController) {
+        guard let layout = book.state.layout else { return }
+        let targets = PageTarget.collect(in: layout, lines: book.state.visibleLines)
         guard !targets.isEmpty else {
             message = "No note reference or link on this page."
             return
         }
-        session.hints = HintMode(targets: targets)
+        book.hints = HintMode(targets: targets)
     }
 
     /// The keys of hint mode and of the external-link question; false when neither is active.
-    func handleHintKeys(_ key: Key, session: ReaderSession) -> Bool {
-        if let url = session.pendingExternalLink {
-            session.pendingExternalLink = nil
+    func handleHintKeys(_ key: Key, book: BookController) -> Bool {
+        if let url = book.pendingExternalLink {
+            book.pendingExternalLink = nil
             if key == .character("y") || key == .character("Y") || key == .enter {
                 openExternally(url)
             } else {
@@ -29,17 +29,17 @@ extension ReaderApp {
             }
             return true
         }
-        guard var hints = session.hints else { return false }
-        session.hints = nil
+        guard var hints = book.hints else { return false }
+        book.hints = nil
         guard case .character(let character) = key, character.isLetter else {
             if key != .escape { message = "Hints cancelled." }
             return true
         }
         switch hints.type(character) {
         case .chosen(let target):
-            follow(target, among: hints.targets, session: session)
+            follow(target, among: hints.targets, book: book)
         case .pending:
-            session.hints = hints
+            book.hints = hints
         case .noMatch:
             message = "No label “\(character)”: hints cancelled."
         }
@@ -49,20 +49,20 @@ extension ReaderApp {
     /// Follows `target`: a note opens in a popup (which steps through the page's other notes),
     /// an internal link is jumped to (remembered in the jump list), an external link is
     /// opened after the person agrees.
-    func follow(_ target: PageTarget, among targets: [PageTarget], session: ReaderSession) {
+    func follow(_ target: PageTarget, among targets: [PageTarget], book: BookController) {
         if target.isNote {
             let notes = targets.filter(\.isNote)
-            openNote(session, notes: notes, index: notes.firstIndex(of: target) ?? 0)
+            openNote(book, notes: notes, index: notes.firstIndex(of: target) ?? 0)
         } else if target.target.isExternal {
             let url = target.target.href
             guard Self.opensExternally(url) else {
                 message = "Cannot open this kind of link: \(TerminalText.sanitized(url))"
                 return
             }
-            session.pendingExternalLink = url
+            book.pendingExternalLink = url
         } else {
-            recordJump(session)
-            jump(session, to: target.target.href)
+            recordJump(book)
+            jump(book, to: target.target.href)
         }
     }
 
@@ -98,17 +98,17 @@ extension ReaderApp {
 
     /// Opens note `index` of `notes` (the page's note references) in a popup, from which
     /// `n` and `p` step to the next and previous note.
-    func openNote(_ session: ReaderSession, notes: [PageTarget], index: Int) {
-        guard notes.indices.contains(index), let document = session.document else { return }
+    func openNote(_ book: BookController, notes: [PageTarget], index: Int) {
+        guard notes.indices.contains(index), let document = book.document else { return }
         let target = notes[index].target
-        let loader = session.loader
+        let loader = book.loader
         let width = max(10, min(70, screen.size.columns - 6))
         Task { @MainActor [weak self] in
             let note = await Blocking.run { () -> LaidOutDocument? in
                 guard let note = NoteResolver(loader: loader).note(for: target, in: document) else { return nil }
                 return LayoutEngine.layout(note, options: LayoutOptions(width: width, paragraphIndent: 0))
             }
-            guard let self, case .reader(let current) = self.page, current === session else { return }
+            guard let self, case .reader(let current) = self.page, current === book else { return }
             if let note {
                 var title = "Note"
                 if notes.count > 1 { title = "Note \(index + 1)/\(notes.count) · n next · p previous" }
@@ -132,14 +132,14 @@ extension ReaderApp {
         case .character("p"), .character("N"), .left: step = -1
         default: return false
         }
-        guard let session = currentSession, !note.siblings.isEmpty else { return false }
+        guard let book = currentBook, !note.siblings.isEmpty else { return false }
         let index = note.index + step
         guard note.siblings.indices.contains(index) else {
             message = step > 0 ? "This is the last note of the page." : "This is the first note of the page."
             overlays.append(.note(note))
             return true
         }
-        openNote(session, notes: note.siblings, index: index)
+        openNote(book, notes: note.siblings, index: index)
         return true
     }
 }

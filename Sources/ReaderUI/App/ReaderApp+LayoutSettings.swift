@@ -9,7 +9,7 @@ extension ReaderApp {
 
     /// Changes the text column or the paragraph style while reading, lays the chapter out
     /// again at the same place, and saves that one setting in config.toml (its line only).
-    func changeLayoutSetting(_ action: ReaderAction, session: ReaderSession) {
+    func changeLayoutSetting(_ action: ReaderAction, book: BookController) {
         let columns = screen.size.columns
         let current = config.textWidth > 0 ? min(config.textWidth, columns) : columns
         let saved: (key: String, value: String)
@@ -35,7 +35,7 @@ extension ReaderApp {
         default:
             return
         }
-        relayout(session, force: true)
+        relayout(book, force: true)
         switch action {
         case .cycleMargin:
             message = "Margins: \(config.margin) cells on each side"

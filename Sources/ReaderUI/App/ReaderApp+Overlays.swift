@@ -5,8 +5,8 @@ import Terminal
 import TextLayout
 
 extension ReaderApp {
-    var currentSession: ReaderSession? {
-        if case .reader(let session) = page { return session }
+    var currentBook: BookController? {
+        if case .reader(let book) = page { return book }
         return nil
     }
 
@@ -22,35 +22,28 @@ extension ReaderApp {
         case .toc(var toc):
             if closes || key == .character("t") || key == .tab { return }
             if key == .enter || key == .character("l") || key == .right {
-                if let entry = toc.selected, let session = currentSession {
-                    recordJump(session)
-                    jump(session, to: entry.href)
+                if let entry = toc.selected, let book = currentBook {
+                    recordJump(book)
+                    jump(book, to: entry.href)
                 }
                 return
             }
             _ = toc.list.handle(key)
             overlays.append(.toc(toc))
         case .bookmarks(var state):
-            if closes || key == .character("'") { return }
-            if key == .enter, let bookmark = state.selected, let session = currentSession {
-                if let locator = Locator(jsonString: bookmark.locator) {
-                    recordJump(session)
-                    jump(session, to: locator)
+            switch state.handle(key) {
+            case .close:
+                return
+            case .jump(let locator):
+                if let book = currentBook {
+                    recordJump(book)
+                    jump(book, to: locator)
                 }
                 return
-            }
-            if key == .character("d") || key == .delete, let removed = state.removeSelected(), let library = dependencies.library {
-                Task { @MainActor [weak self] in
-                    do throws(LibraryError) {
-                        try await library.deleteBookmark(id: removed.id)
-                    } catch {
-                        self?.message = "Could not delete the bookmark: \(error.userMessage)"
-                        self?.render()
-                    }
-                }
-                message = "Bookmark deleted."
-            } else {
-                _ = state.list.handle(key)
+            case .delete(let removed):
+                deleteBookmark(removed)
+            case .stay:
+                break
             }
             overlays.append(.bookmarks(state))
         case .note(var note):
@@ -70,14 +63,14 @@ extension ReaderApp {
             overlays.append(overlay)
         case .searchResults(var state):
             if closes || key == .character("S") { return }
-            if key == .enter || key == .character("l") || key == .right, let hit = state.selected, let session = currentSession {
-                session.search?.current = (hit.chapter, hit.range)
-                recordJump(session)
-                if hit.chapter == session.state.chapter {
-                    session.state.reveal(offset: hit.range.lowerBound)
-                    savePosition(session)
+            if key == .enter || key == .character("l") || key == .right, let hit = state.selected, let book = currentBook {
+                book.search?.current = (hit.chapter, hit.range)
+                recordJump(book)
+                if hit.chapter == book.state.chapter {
+                    book.state.reveal(offset: hit.range.lowerBound)
+                    savePosition(book)
                 } else {
-                    load(session, chapter: hit.chapter, anchor: .offset(hit.range.lowerBound))
+                    load(book, chapter: hit.chapter, anchor: .offset(hit.range.lowerBound))
                 }
                 message = "“\(state.query)” \(state.list.selection + 1)/\(state.hits.count) · n next · N previous"
                 return
@@ -97,38 +90,38 @@ extension ReaderApp {
     }
 
     func submit(_ kind: PromptState.Kind, text: String) {
-        guard let session = currentSession else { return }
+        guard let book = currentBook else { return }
         switch kind {
         case .search:
-            let query = text.isEmpty ? session.search?.query ?? "" : text
+            let query = text.isEmpty ? book.search?.query ?? "" : text
             guard !query.isEmpty else { return }
-            session.search = SearchState(query: query)
-            searchStep(session, forward: true)
+            book.search = SearchState(query: query)
+            searchStep(book, forward: true)
         case .printRange(let count, let current):
-            choosePrintRange(session, text: text, pageCount: count, current: current)
+            choosePrintRange(book, text: text, pageCount: count, current: current)
         case .printFile(let job):
-            printToFile(session, job: job, path: text.trimmed)
+            printToFile(book, job: job, path: text.trimmed)
         case .percent:
             guard let value = Double(text.trimmed.hasSuffix("%") ? String(text.trimmed.dropLast()) : text.trimmed), value.isFinite else {
                 message = "Not a percentage: \(text)"
                 return
             }
-            recordJump(session)
-            apply(session.state.go(toPercent: value), session)
+            recordJump(book)
+            apply(book.state.go(toPercent: value), book)
         case .command:
             // A PDF's page labels ("iv", "12") go to that page.
-            if session.source.isPaged, !text.contains("%"), let index = session.source.pageIndex(forLabel: text.trimmed) {
-                recordJump(session)
-                load(session, chapter: index, anchor: .start)
+            if book.source.isPaged, !text.contains("%"), let index = book.source.pageIndex(forLabel: text.trimmed) {
+                recordJump(book)
+                load(book, chapter: index, anchor: .start)
                 return
             }
             switch ReaderCommand(text) {
             case .goToPercent(let value)?:
-                recordJump(session)
-                apply(session.state.go(toPercent: value), session)
+                recordJump(book)
+                apply(book.state.go(toPercent: value), book)
             case .goToChapter(let number)?:
-                recordJump(session)
-                load(session, chapter: min(number, session.state.chapterCount) - 1, anchor: .start)
+                recordJump(book)
+                load(book, chapter: min(number, book.state.chapterCount) - 1, anchor: .start)
             case .quit?: backFromReader()
             case .help?: overlays.append(.help(HelpState(keyMap: config.keyMap)))
             case nil: message = "Unknown command: \(text) (try :50% or :q)"
@@ -139,39 +132,38 @@ extension ReaderApp {
     // MARK: - Search
 
     /// The matches of the chapter shown, for highlighting.
-    func updateSearchMatches(_ session: ReaderSession) {
-        guard var search = session.search, let document = session.document else { return }
-        if search.chapterOfMatches != session.state.chapter {
-            let searchable = (session.textIndex.chapters[safe: session.state.chapter] ?? nil) ?? SearchableText(document.plainText)
+    func updateSearchMatches(_ book: BookController) {
+        guard var search = book.search, let document = book.document else { return }
+        if search.chapterOfMatches != book.state.chapter {
+            let searchable = (book.textIndex.chapters[safe: book.state.chapter] ?? nil) ?? SearchableText(document.plainText)
             search.chapterMatches = (try? searchable.ranges(of: search.parsed.text, options: search.parsed.options, limit: 10_000)) ?? []
-            search.chapterOfMatches = session.state.chapter
-            session.search = search
+            search.chapterOfMatches = book.state.chapter
+            book.search = search
         }
     }
 
     /// Finds the next (or previous) match from the match shown, or from the page when the
     /// match is not on it, through the following chapters and around. Chapters come from the
-    /// book's text index (``ReaderSession/textIndex``); those it does not hold yet are read.
-    func searchStep(_ session: ReaderSession, forward: Bool) {
-        guard let search = session.search else {
+    /// book's text index (``BookController/textIndex``); those it does not hold yet are read.
+    func searchStep(_ book: BookController, forward: Bool) {
+        guard let search = book.search else {
             message = "No search yet: press / to search."
             return
         }
-        let state = session.state
+        let state = book.state
         var origin = (chapter: state.chapter, offset: forward ? state.topOffset : state.topOffset - 1)
         if let current = search.current, current.chapter == state.chapter,
            let layout = state.layout, let line = layout.lineIndex(containing: current.range.lowerBound), state.visibleLines.contains(line) {
             origin = (current.chapter, forward ? current.range.lowerBound + 1 : current.range.lowerBound - 1)
-        } else if let current = search.current, current.chapter == session.loadingChapter {
+        } else if let current = search.current, current.chapter == book.loadingChapter {
             // The match's chapter is still being laid out: go on from the match, not from the page left.
             origin = (current.chapter, forward ? current.range.lowerBound + 1 : current.range.lowerBound - 1)
         }
         let query = search.parsed
-        let source = session.source
-        let index = session.textIndex
+        let source = book.source
+        let index = book.textIndex
         message = "Searching for “\(search.query)”…"
-        session.searchTask?.cancel()
-        session.searchTask = Task { @MainActor [weak self] in
+        book.tasks.start(.search) { [weak self, weak book] in
             let count = source.count
             var found: (chapter: Int, range: Range<Int>, wrapped: Bool)?
             var failure: TextSearchError?
@@ -208,7 +200,7 @@ extension ReaderApp {
                     break
                 }
             }
-            guard let self, !Task.isCancelled, case .reader(let current) = self.page, current === session else { return }
+            guard let self, let book, !Task.isCancelled else { return }
             if let failure {
                 self.message = "Cannot search: \(failure.userMessage)"
                 self.render()
@@ -219,24 +211,25 @@ extension ReaderApp {
                 self.render()
                 return
             }
-            session.search?.current = (found.chapter, found.range)
-            self.recordJump(session)
+            book.search?.current = (found.chapter, found.range)
+            self.recordJump(book)
             // Which match of the book it is, when the whole book's text is in.
-            let complete = session.textIndex
+            let complete = book.textIndex
             if complete.isComplete {
                 let hits = await Blocking.run { (try? complete.search(query.text, options: query.options)) ?? [] }
-                session.search?.total = hits.count
-                session.search?.ordinal = hits.firstIndex { $0.chapter == found.chapter && $0.range == found.range }.map { $0 + 1 }
+                guard !Task.isCancelled else { return }
+                book.search?.total = hits.count
+                book.search?.ordinal = hits.firstIndex { $0.chapter == found.chapter && $0.range == found.range }.map { $0 + 1 }
             }
-            if found.chapter == session.state.chapter {
-                session.state.reveal(offset: found.range.lowerBound)
-                self.updateSearchMatches(session)
-                self.savePosition(session)
+            if found.chapter == book.state.chapter {
+                book.state.reveal(offset: found.range.lowerBound)
+                self.updateSearchMatches(book)
+                self.savePosition(book)
             } else {
-                self.load(session, chapter: found.chapter, anchor: .offset(found.range.lowerBound))
+                self.load(book, chapter: found.chapter, anchor: .offset(found.range.lowerBound))
             }
             var position = ""
-            if let total = session.search?.total, let ordinal = session.search?.ordinal {
+            if let total = book.search?.total, let ordinal = book.search?.ordinal {
                 position = " \(ordinal)/\(total >= 10_000 ? "10000+" : String(total))"
             }
             let chapterNumber = " · ch. \(found.chapter + 1)"
@@ -249,21 +242,22 @@ extension ReaderApp {
 
     /// Every match of the search in the book, in a list (the whole book once its text index
     /// is complete; until then, the chapters it holds).
-    func showSearchResults(_ session: ReaderSession) {
-        guard let search = session.search else {
+    func showSearchResults(_ book: BookController) {
+        guard let search = book.search else {
             message = "No search yet: press / to search."
             return
         }
-        let index = session.textIndex
+        let index = book.textIndex
         let query = search.parsed
-        let titles = (0..<session.source.count).map { session.chapterTitles[Href.removingFragment(session.publication.readingOrder[safe: $0]?.href ?? "")] ?? "" }
-        Task { @MainActor [weak self] in
-            let result = await Blocking.run { () -> Result<[BookSearchHit], TextSearchError> in
+        let titles = (0..<book.source.count).map { book.chapterTitles[Href.removingFragment(book.publication.readingOrder[safe: $0]?.href ?? "")] ?? "" }
+        book.tasks.start(.searchResults, computing: {
+            await Blocking.run { () -> Result<[BookSearchHit], TextSearchError> in
                 do throws(TextSearchError) { return .success(try index.search(query.text, options: query.options, limit: 2_000)) } catch {
                     return .failure(error)
                 }
             }
-            guard let self, case .reader(let current) = self.page, current === session else { return }
+        }, then: { [weak self] result in
+            guard let self else { return }
             switch result {
             case .failure(let error):
                 self.message = "Cannot search: \(error.userMessage)"
@@ -273,23 +267,22 @@ extension ReaderApp {
                                                                        complete: index.isComplete, visibleRows: rows)))
             }
             self.render()
-        }
+        })
     }
 
     // MARK: - Bookmarks
 
-    func addBookmark(_ session: ReaderSession) {
-        guard let library = dependencies.library, let locator = session.state.currentLocator else {
+    func addBookmark(_ book: BookController) {
+        guard let library = dependencies.library, let locator = book.state.currentLocator else {
             message = "Bookmarks need the library database."
             return
         }
-        let label = (session.chapterTitle.isEmpty ? "" : session.chapterTitle + ": ") + (locator.text.highlight ?? "")
-        let progress = session.state.bookProgression ?? session.state.estimatedBookProgression
-        let bookmark = Bookmark(locator: locator.jsonString, label: label.trimmed, progress: progress)
+        let bookmark = BookmarksState.bookmark(at: locator, chapterTitle: book.chapterTitle,
+                                               progress: book.state.bookProgression ?? book.state.estimatedBookProgression)
         Task { @MainActor [weak self] in
             // The entry may still be being added (`lectern open` of a new book).
-            var entry = session.entry
-            if entry == nil, let identity = session.identity {
+            var entry = book.entry
+            if entry == nil, let identity = book.identity {
                 entry = try? await library.entry(identity: identity)
             }
             guard let id = entry?.id else {
@@ -307,37 +300,54 @@ extension ReaderApp {
         }
     }
 
-    func showBookmarks(_ session: ReaderSession) {
-        guard let library = dependencies.library, let id = session.entry?.id else {
+    /// Deletes `bookmark` from the library (it already left the list shown).
+    func deleteBookmark(_ bookmark: Bookmark) {
+        guard let library = dependencies.library else { return }
+        message = "Bookmark deleted."
+        // A write to the library: it completes even if the book closes meanwhile.
+        Task { @MainActor [weak self] in
+            do throws(LibraryError) {
+                try await library.deleteBookmark(id: bookmark.id)
+            } catch {
+                self?.message = "Could not delete the bookmark: \(error.userMessage)"
+                self?.render()
+            }
+        }
+    }
+
+    func showBookmarks(_ book: BookController) {
+        guard let library = dependencies.library, let id = book.entry?.id else {
             overlays.append(.bookmarks(BookmarksState(bookmarks: [])))
             return
         }
-        Task { @MainActor [weak self] in
+        book.tasks.start(.bookmarks, computing: { () -> Result<[Bookmark], LibraryError> in
+            do throws(LibraryError) { return .success(try await library.bookmarks(publicationID: id)) } catch { return .failure(error) }
+        }, then: { [weak self] result in
+            guard let self else { return }
             let bookmarks: [Bookmark]
-            do throws(LibraryError) {
-                bookmarks = try await library.bookmarks(publicationID: id)
-            } catch {
-                self?.message = "Could not read the bookmarks: \(error.userMessage)"
+            switch result {
+            case .success(let list): bookmarks = list
+            case .failure(let error):
+                message = "Could not read the bookmarks: \(error.userMessage)"
                 bookmarks = []
             }
-            guard let self, case .reader(let current) = self.page, current === session else { return }
-            self.overlays.append(.bookmarks(BookmarksState(bookmarks: bookmarks, visibleRows: PopupViews.listRows(windowRows: self.screen.size.rows) - 1)))
-            self.render()
-        }
+            overlays.append(.bookmarks(BookmarksState(bookmarks: bookmarks, visibleRows: PopupViews.listRows(windowRows: screen.size.rows) - 1)))
+            render()
+        })
     }
 
     // MARK: - Notes and links
 
     /// Opens the `number`-th note reference of the page in a popup (or follows the
     /// `number`-th link when the page has no note reference).
-    func followNote(_ session: ReaderSession, number: Int) {
-        guard let layout = session.state.layout else { return }
-        let targets = PageTarget.collect(in: layout, lines: session.state.visibleLines)
+    func followNote(_ book: BookController, number: Int) {
+        guard let layout = book.state.layout else { return }
+        let targets = PageTarget.collect(in: layout, lines: book.state.visibleLines)
         let notes = targets.filter(\.isNote), links = targets.filter { !$0.isNote }
         if notes.count >= number {
-            openNote(session, notes: notes, index: number - 1)
+            openNote(book, notes: notes, index: number - 1)
         } else if links.count >= number {
-            follow(links[number - 1], among: targets, session: session)
+            follow(links[number - 1], among: targets, book: book)
         } else {
             message = "No note reference or link on this page."
         }

@@ -15,73 +15,74 @@ extension ReaderApp {
         return PictureDisplay(renderer: renderer, isPDF: comic == nil)
     }
 
-    /// Whether `session` shows its page as a picture now.
-    func showsPicture(_ session: ReaderSession) -> Bool {
-        session.pictures?.isOn == true && session.playback == nil
+    /// Whether `book` shows its page as a picture now.
+    func showsPicture(_ book: BookController) -> Bool {
+        book.pictures?.isOn == true && book.playback == nil
     }
 
     /// Asks for the page shown and its neighbours to be drawn, off the main actor.
     /// `page`: the page about to be shown, asked for while its chapter loads (default: the page shown).
-    func requestPictures(_ session: ReaderSession, page: Int? = nil) {
-        guard let display = session.pictures, display.isOn else { return }
+    func requestPictures(_ book: BookController, page: Int? = nil) {
+        guard let display = book.pictures, display.isOn else { return }
         let area = pictureArea
-        let count = session.source.count
-        let shown = display.requests(with: page ?? session.state.chapter, count: count, columns: area.columns, rows: area.rows)
-        for request in shown { requestPicture(request, display: display, session: session) }
+        let count = book.source.count
+        let shown = display.requests(with: page ?? book.state.chapter, count: count, columns: area.columns, rows: area.rows)
+        for request in shown { requestPicture(request, display: display, book: book) }
         // Read ahead: the next page (or spread) first, then the previous one, at their top.
         let pages = shown.map(\.page)
         for neighbour in [pages.max()! + 1, pages.min()! - 1] where neighbour >= 0 && neighbour < count {
             for var request in display.requests(with: neighbour, count: count, columns: area.columns, rows: area.rows) {
                 request.panRow = 0
-                requestPicture(request, display: display, session: session)
+                requestPicture(request, display: display, book: book)
             }
         }
     }
 
-    private func requestPicture(_ request: PageRequest, display: PictureDisplay, session: ReaderSession) {
+    private func requestPicture(_ request: PageRequest, display: PictureDisplay, book: BookController) {
         guard display.result(for: request) == nil, !display.pending.contains(request) else { return }
         display.pending.insert(request)
         let renderer = display.renderer
-        session.background.append(Task { @MainActor [weak self] in
-            let result = await Blocking.run { () -> Result<RenderedPage, PictureError> in
+        book.tasks.start(nil, computing: {
+            await Blocking.run { () -> Result<RenderedPage, PictureError> in
                 do throws(PictureError) { return .success(try renderer.render(request)) } catch { return .failure(error) }
             }
+        }, then: { [weak self, weak book] result in
             display.pending.remove(request)
-            guard let self, case .reader(let current) = self.page, current === session else { return }
-            display.store(result, for: request, around: [session.state.chapter] + (session.loadingChapter.map { [$0] } ?? []))
-            if display.pagesShown(with: session.state.chapter, count: session.source.count).contains(request.page) { self.render() }
+            guard let self, let book else { return }
+            display.store(result, for: request, around: [book.state.chapter] + (book.loadingChapter.map { [$0] } ?? []))
+            if display.pagesShown(with: book.state.chapter, count: book.source.count).contains(request.page) { self.render() }
         })
     }
 
     /// Handles a key that means something else for pictures; true when it did.
-    func handlePictureAction(_ action: ReaderAction, count: Int?, session: ReaderSession) -> Bool {
-        guard let display = session.pictures else { return false }
+    func handlePictureAction(_ action: ReaderAction, count: Int?, book: BookController) -> Bool {
+        guard let display = book.pictures else { return false }
         if action == .togglePictures {
             guard display.isPDF else { message = "This book's pages are pictures only."; return true }
             display.isOn.toggle()
             message = display.isOn ? "Page pictures" : "Page text"
-            if display.isOn { requestPictures(session) }
+            if display.isOn { requestPictures(book) }
             return true
         }
         guard display.isOn else { return false }
         let times = max(1, count ?? 1)
         let area = pictureArea
-        let total = display.result(for: display.request(page: session.state.chapter, columns: area.columns, rows: area.rows))
+        let total = display.result(for: display.request(page: book.state.chapter, columns: area.columns, rows: area.rows))
             .flatMap { try? $0.get().totalRows } ?? area.rows
         let lastPan = max(0, total - area.rows)
-        let rightToLeft = session.state.rightToLeft
+        let rightToLeft = book.state.rightToLeft
         func turn(_ delta: Int) {
-            let shown = display.pagesShown(with: session.state.chapter, count: session.source.count)
-            var target = session.state.chapter + delta
+            let shown = display.pagesShown(with: book.state.chapter, count: book.source.count)
+            var target = book.state.chapter + delta
             if shown.count > 1 || (display.spread && display.fit == .page) {
-                target = delta > 0 ? shown.max()! + 1 : (display.pagesShown(with: shown.min()! - 1, count: session.source.count).min() ?? -1)
+                target = delta > 0 ? shown.max()! + 1 : (display.pagesShown(with: shown.min()! - 1, count: book.source.count).min() ?? -1)
             }
-            guard target >= 0, target < session.source.count else {
+            guard target >= 0, target < book.source.count else {
                 message = delta > 0 ? "This is the last page." : "This is the first page."
                 return
             }
             display.panRow = delta < 0 && display.fit == .width ? Int.max / 2 : 0
-            load(session, chapter: target, anchor: .start)
+            load(book, chapter: target, anchor: .start)
         }
         func pan(_ rows: Int, orTurn delta: Int) {
             if display.fit == .width {
@@ -112,14 +113,14 @@ extension ReaderApp {
         case .lineUp: turn(-times)
         default: return false
         }
-        requestPictures(session)
+        requestPictures(book)
         return true
     }
 
-    func drawPage(_ display: PictureDisplay, session: ReaderSession) {
+    func drawPage(_ display: PictureDisplay, book: BookController) {
         lastPictureDisplay = display
         let area = pictureArea
-        let requests = display.requests(with: session.state.chapter, count: session.source.count, columns: area.columns, rows: area.rows)
+        let requests = display.requests(with: book.state.chapter, count: book.source.count, columns: area.columns, rows: area.rows)
         let pictures = requests.compactMap { request -> TerminalPicture? in
             if case .success(let rendered)? = display.result(for: request) { return rendered.picture }
             return nil
@@ -133,7 +134,7 @@ extension ReaderApp {
         }
         // Side by side in reading order: a right-to-left book puts the first page on the right.
         var order = Array(zip(requests, pictures))
-        if session.state.rightToLeft { order.reverse() }
+        if book.state.rightToLeft { order.reverse() }
         var column = max(0, (area.columns - (pictures.map(\.columns).reduce(0, +) + pictures.count - 1)) / 2)
         var placements: [PictureDisplay.Placement] = []
         for (request, picture) in order {

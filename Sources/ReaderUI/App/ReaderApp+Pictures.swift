@@ -37,20 +37,20 @@ extension ReaderApp {
     /// Writes the pictures of the page shown, once ncurses has drawn everything else; or takes
     /// away pictures that should no longer be there.
     func drawPictures() {
-        guard case .reader(let session) = page, session.playback == nil else {
+        guard case .reader(let book) = page, book.playback == nil else {
             takePicturesAway(from: lastPictureDisplay)
             takeFiguresAway(from: lastFigureDisplay)
             return
         }
-        if case .image(let href, _)? = overlays.last, let figures = session.figures {
+        if case .image(let href, _)? = overlays.last, let figures = book.figures {
             takePicturesAway(from: lastPictureDisplay)
-            drawFullImage(href, figures: figures, session: session)
-        } else if showsPicture(session), let display = session.pictures {
+            drawFullImage(href, figures: figures, book: book)
+        } else if showsPicture(book), let display = book.pictures {
             takeFiguresAway(from: lastFigureDisplay)
-            drawPage(display, session: session)
-        } else if let figures = session.figures {
+            drawPage(display, book: book)
+        } else if let figures = book.figures {
             takePicturesAway(from: lastPictureDisplay)
-            drawFigures(figures, session: session)
+            drawFigures(figures, book: book)
         } else {
             takePicturesAway(from: lastPictureDisplay)
         }
@@ -61,12 +61,12 @@ extension ReaderApp {
 
     /// Forgets where pictures were (the screen was cleared: resize, Ctrl-L).
     func picturesInvalidated() {
-        guard case .reader(let session) = page else { return }
-        if let display = session.pictures {
+        guard case .reader(let book) = page else { return }
+        if let display = book.pictures {
             display.drawn = []
             display.forgetAll()
-            requestPictures(session)
+            requestPictures(book)
         }
-        session.figures?.forgetAll()
+        book.figures?.forgetAll()
     }
 }

@@ -45,32 +45,32 @@ extension ReaderApp {
     // MARK: - Print
 
     /// Asks which pages to print: of the chapter's print layout, or of the PDF.
-    func startPrint(_ session: ReaderSession) {
-        guard let document = session.document else {
+    func startPrint(_ book: BookController) {
+        guard let document = book.document else {
             message = "Still loading: print once the page is shown."
             return
         }
-        if session.source.isPaged {
-            let pages = session.source.count
-            overlays.append(.prompt(PromptState(kind: .printRange(pageCount: pages, current: session.state.chapter + 1))))
+        if book.source.isPaged {
+            let pages = book.source.count
+            overlays.append(.prompt(PromptState(kind: .printRange(pageCount: pages, current: book.state.chapter + 1))))
             return
         }
         let indent = config.paragraphIndent
-        let offset = session.state.topOffset
+        let offset = book.state.topOffset
         Task { @MainActor [weak self] in
             let (count, current) = await Blocking.run { () -> (Int, Int) in
                 let layout = PrintLayout.layout(document, paragraphIndent: indent)
                 let line = layout.lineIndex(containing: offset) ?? 0
                 return (PrintLayout.pageCount(layout), line / PrintLayout.lines + 1)
             }
-            guard let self, case .reader(let current_) = self.page, current_ === session else { return }
+            guard let self, case .reader(let current_) = self.page, current_ === book else { return }
             self.overlays.append(.prompt(PromptState(kind: .printRange(pageCount: count, current: current))))
             self.render()
         }
     }
 
     /// Parses "3", "3-5" or nothing (the current page), then checks the print rights.
-    func choosePrintRange(_ session: ReaderSession, text: String, pageCount: Int, current: Int) {
+    func choosePrintRange(_ book: BookController, text: String, pageCount: Int, current: Int) {
         let parts = text.trimmed.split(separator: "-", omittingEmptySubsequences: false).map { String($0).trimmed }
         var first = current, last = current
         if parts.count == 1, !parts[0].isEmpty, let page = Int(parts[0]) { first = page; last = page }
@@ -82,20 +82,20 @@ extension ReaderApp {
             return
         }
         let job = PrintJob(first: first, last: last)
-        let rights = session.publication.rights
-        let rightsLeft = session.opened.rightsLeft
+        let rights = book.publication.rights
+        let rightsLeft = book.opened.rightsLeft
         Task { @MainActor [weak self] in
             let (allowed, left, spooler) = await Blocking.run {
                 (rights.canPrint(pageCount: job.pageCount), rightsLeft?().pages, PrintSpooler.command)
             }
-            guard let self, case .reader(let current) = self.page, current === session else { return }
+            guard let self, case .reader(let current) = self.page, current === book else { return }
             guard allowed else {
                 self.message = Self.printRefusal(job, left: left)
                 self.render()
                 return
             }
             if spooler != nil {
-                self.print(session, job: job, to: nil)
+                self.print(book, job: job, to: nil)
             } else {
                 self.overlays.append(.prompt(PromptState(kind: .printFile(job))))
                 self.render()
@@ -109,24 +109,24 @@ extension ReaderApp {
         return "Print refused: \(asked) asked, only \(left == 1 ? "1 page" : "\(left) pages") left to print."
     }
 
-    func printToFile(_ session: ReaderSession, job: PrintJob, path: String) {
+    func printToFile(_ book: BookController, job: PrintJob, path: String) {
         guard !path.isEmpty else {
             message = "Not printed: no file named."
             return
         }
         let expanded = path.hasPrefix("~/") ? (ProcessInfo.processInfo.environment["HOME"] ?? "") + path.dropFirst() : path
-        print(session, job: job, to: LibraryImporter.absolutePath(expanded))
+        print(book, job: job, to: LibraryImporter.absolutePath(expanded))
     }
 
     /// Consumes the print right, then sends the pages to `lp` (no `file`) or writes them to `file`.
-    func print(_ session: ReaderSession, job: PrintJob, to file: String?) {
-        guard let document = session.document else { return }
-        let rights = session.publication.rights
-        let rightsLeft = session.opened.rightsLeft
+    func print(_ book: BookController, job: PrintJob, to file: String?) {
+        guard let document = book.document else { return }
+        let rights = book.publication.rights
+        let rightsLeft = book.opened.rightsLeft
         let indent = config.paragraphIndent
-        let publication = session.publication
-        let paged = session.source.isPaged
-        let title = session.title
+        let publication = book.publication
+        let paged = book.source.isPaged
+        let title = book.title
         message = "Printing…"
         Task { @MainActor [weak self] in
             let result = await Blocking.run { () -> String in

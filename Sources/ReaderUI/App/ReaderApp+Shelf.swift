@@ -169,8 +169,8 @@ extension ReaderApp {
     /// Back to the bookshelf (or out of the program for `lectern open`).
     func backFromReader() {
         overlays.removeAll()
-        if case .reader(let session) = page {
-            closeReader(session, thenShelf: !quitsWithReader)
+        if case .reader(let book) = page {
+            closeReader(book, thenShelf: !quitsWithReader)
         }
         if quitsWithReader {
             quit()

@@ -52,7 +52,7 @@ public final class ReaderApp {
         /// The bookshelf's Catalogs view (`c`).
         case catalogs
         case opening(String)
-        case reader(ReaderSession)
+        case reader(BookController)
         case restricted(RestrictedInfo, retry: (path: String, entry: LibraryEntry?))
         case failure(title: String, message: String)
     }
@@ -100,8 +100,6 @@ public final class ReaderApp {
     var acquisitionCancel: CancellationFlag?
     /// The library's full-text indexing in the background, and what stops it.
     var indexing: (task: Task<Void, Never>, cancel: CancellationFlag)?
-    /// Where the publication being opened is to be shown instead of its saved position.
-    var openingAt: Locator?
     /// Whether the picture libraries were started (``warmUpPicturesIfNeeded(for:drawsPictures:)``).
     var picturesWarmedUp = false
     /// The picture display that drew last, to take its picture away when another page shows.
@@ -163,7 +161,7 @@ public final class ReaderApp {
     func quit(status: Int32 = 0) {
         exitStatus = status
         indexing?.cancel.cancel()
-        if case .reader(let session) = page { closeReader(session, thenShelf: false) }
+        if case .reader(let book) = page { closeReader(book, thenShelf: false) }
         let continuation = finished
         finished = nil
         continuation?.resume()
@@ -210,7 +208,7 @@ public final class ReaderApp {
         case .catalogs: handleCatalogs(key)
         case .opening:
             if key == .character("q") || key == .escape { openTask?.cancel(); backFromReader() }
-        case .reader(let session): handleReader(key, session: session)
+        case .reader(let book): handleReader(key, book: book)
         case .restricted(let info, let retry):
             if key == .enter, info.canRetry { openPublication(path: retry.path, entry: retry.entry) }
             if key == .character("q") || key == .escape { backFromReader() }
@@ -251,7 +249,7 @@ public final class ReaderApp {
     }
 
     func windowResized() {
-        if case .reader(let session) = page { relayout(session) }
+        if case .reader(let book) = page { relayout(book) }
     }
 
     // MARK: - Theme
@@ -293,10 +291,10 @@ public final class ReaderApp {
         case .opening(let title):
             painter.text("Opening \(title)…", row: rows / 2, column: 2, .secondary)
             screen.setCursor(row: nil)
-        case .reader(let session):
+        case .reader(let book):
             var prompt: PromptState?
             if case .prompt(let state)? = overlays.last { prompt = state }
-            ReaderView.draw(session, painter: painter, prompt: prompt, message: message)
+            ReaderView.draw(book, painter: painter, prompt: prompt, message: message)
         case .restricted(let info, _):
             PopupViews.drawRestricted(info, painter: painter)
             screen.setCursor(row: nil)

@@ -3,27 +3,6 @@ import Shared
 import Terminal
 import TextLayout
 
-/// The bookmarks popup: the publication's bookmarks in reading order.
-public struct BookmarksState: Sendable {
-    public private(set) var bookmarks: [Bookmark]
-    public var list: ListState
-
-    public init(bookmarks: [Bookmark], visibleRows: Int = 10) {
-        self.bookmarks = bookmarks
-        list = ListState(count: bookmarks.count, visibleRows: visibleRows)
-    }
-
-    public var selected: Bookmark? { bookmarks.isEmpty ? nil : bookmarks[list.selection] }
-
-    /// Removes the selected bookmark from the list; returns it.
-    public mutating func removeSelected() -> Bookmark? {
-        guard let bookmark = selected else { return nil }
-        bookmarks.remove(at: list.selection)
-        list.reset(count: bookmarks.count)
-        return bookmark
-    }
-}
-
 /// A scrolling block of laid-out text in a popup: a footnote.
 public struct NoteState: Sendable {
     public let title: String

@@ -48,4 +48,25 @@ public struct JumpList: Sendable {
         back.append(current)
         return place
     }
+
+    /// What going back or forward (``step(forward:from:bookTitle:)``) does.
+    public enum Step: Sendable, Equatable {
+        /// Go to the place; the status line says where, and how many places are left each way.
+        case go(to: Place, message: String)
+        /// Nowhere to go: the status line says why.
+        case stay(message: String)
+    }
+
+    /// Goes back (or forward) from `current`, the page shown. `bookTitle` names a place whose
+    /// chapter has no title.
+    public mutating func step(forward: Bool, from current: Place, bookTitle: String) -> Step {
+        guard let place = forward ? goForward(from: current) : goBack(from: current) else {
+            return .stay(message: forward ? "Nothing ahead: Tab goes forward again after C-o or Backspace went back."
+                : "No earlier place: links, the contents, search, %, bookmarks, g and G are remembered.")
+        }
+        let title = place.title.isEmpty ? bookTitle : place.title
+        let percent = place.locator.locations.totalProgression.map { " (\(Int(($0 * 100).rounded(.down)))%)" } ?? ""
+        return .go(to: place, message: (forward ? "Forward to " : "Back to ") + "“\(TerminalText.sanitized(title))”\(percent)"
+            + " · \(back.count) back · \(self.forward.count) ahead")
+    }
 }

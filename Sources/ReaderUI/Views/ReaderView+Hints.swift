@@ -4,23 +4,23 @@ import TextLayout
 extension ReaderView {
     /// The hint labels over the first cells of their links, in the current-match colours
     /// (reverse video without colours), as vimium draws them.
-    static func drawHintLabels(_ hints: HintMode, session: ReaderSession, painter: Painter) {
-        let top = session.state.visibleLines.lowerBound
+    static func drawHintLabels(_ hints: HintMode, book: BookController, painter: Painter) {
+        let top = book.state.visibleLines.lowerBound
         let style = painter.palette[.currentMatch].adding(.bold)
         for (label, target) in hints.shown {
             let row = target.line - top
             guard row >= 0, row < painter.rows - 1 else { continue }
-            let column = session.column.leftMargin + target.column
+            let column = book.column.leftMargin + target.column
             painter.screen.draw(label, row: row, column: min(column, max(0, painter.columns - label.count)), style: style)
         }
     }
 
     /// The status line of hint mode or of the external-link question; false when neither.
-    static func drawHintStatus(_ session: ReaderSession, painter: Painter) -> Bool {
+    static func drawHintStatus(_ book: BookController, painter: Painter) -> Bool {
         let text: String
-        if let url = session.pendingExternalLink {
+        if let url = book.pendingExternalLink {
             text = ReaderApp.externalLinkQuestion(url)
-        } else if let hints = session.hints {
+        } else if let hints = book.hints {
             let notes = hints.targets.filter(\.isNote).count
             text = "Follow: type a label (\(hints.targets.count - notes) links, \(notes) notes) · esc cancels"
         } else {

@@ -6,22 +6,22 @@ import TerminalCells
 /// (chapter title, page in chapter, book percentage or "—" until it is known).
 @MainActor
 enum ReaderView {
-    static func draw(_ session: ReaderSession, painter: Painter, prompt: PromptState?, message: String?) {
+    static func draw(_ book: BookController, painter: Painter, prompt: PromptState?, message: String?) {
         let screen = painter.screen
         let rows = painter.rows, columns = painter.columns
-        let state = session.state
-        let picture = session.pictures.flatMap { $0.isOn && session.playback == nil ? $0 : nil }
+        let state = book.state
+        let picture = book.pictures.flatMap { $0.isOn && book.playback == nil ? $0 : nil }
         if let picture {
-            drawPicturePlaceholder(picture, session: session, painter: painter)
+            drawPicturePlaceholder(picture, book: book, painter: painter)
         } else if let layout = state.layout {
-            let highlights = highlightMap(session, layout: layout)
+            let highlights = highlightMap(book, layout: layout)
             for (screenRow, index) in state.visibleLines.enumerated() where screenRow < rows - 1 {
-                drawLine(layout.lines[index], row: screenRow, left: session.column.leftMargin, painter: painter,
+                drawLine(layout.lines[index], row: screenRow, left: book.column.leftMargin, painter: painter,
                          highlights: highlights[index] ?? [])
             }
-            if let hints = session.hints { drawHintLabels(hints, session: session, painter: painter) }
+            if let hints = book.hints { drawHintLabels(hints, book: book, painter: painter) }
         } else {
-            painter.text("Loading…", row: 0, column: session.column.leftMargin, .secondary)
+            painter.text("Loading…", row: 0, column: book.column.leftMargin, .secondary)
         }
         // Status line.
         let statusRow = rows - 1
@@ -32,28 +32,28 @@ enum ReaderView {
             return
         }
         screen.setCursor(row: nil)
-        if drawHintStatus(session, painter: painter) { return }
-        if let selection = session.selection {
-            drawSelectionStatus(selection, session: session, painter: painter, message: message)
+        if drawHintStatus(book, painter: painter) { return }
+        if let selection = book.selection {
+            drawSelectionStatus(selection, book: book, painter: painter, message: message)
             return
         }
         let (page, pages) = state.pageInChapter
         // While listening, the share of the book's duration heard.
-        let progression = session.playback.map { $0.locator.locations.totalProgression } ?? state.bookProgression
+        let progression = book.playback.map { $0.locator.locations.totalProgression } ?? state.bookProgression
         let percent = progression.map { "\(Int(($0 * 100).rounded(.down)))%" } ?? "—"
         // No page figures before the first layout: they would be made up.
         var right = state.layout == nil ? "" : "p. \(page)/\(pages)  \(percent)"
         if let picture {
-            let shown = picture.pagesShown(with: state.chapter, count: session.source.count)
+            let shown = picture.pagesShown(with: state.chapter, count: book.source.count)
             let pages = shown.count == 2 ? "\(shown[0] + 1)–\(shown[1] + 1)" : "\(state.chapter + 1)"
-            right = "\(pages)/\(session.source.count)" + (picture.fit == .width ? "  fit width" : "")
+            right = "\(pages)/\(book.source.count)" + (picture.fit == .width ? "  fit width" : "")
         }
         if !state.pendingCount.isEmpty { right = state.pendingCount + "  " + right }
-        if session.loadingChapter != nil || state.layout == nil { right = "loading…  " + right }
+        if book.loadingChapter != nil || state.layout == nil { right = "loading…  " + right }
         // While listening, the player's line instead of the chapter title.
-        let left = message ?? session.playback?.statusText ?? (session.chapterTitle.isEmpty ? session.title : session.chapterTitle)
+        let left = message ?? book.playback?.statusText ?? (book.chapterTitle.isEmpty ? book.title : book.chapterTitle)
         // The time left, when it fits beside the chapter's title or the message (they come first).
-        if picture == nil, session.playback == nil, session.loadingChapter == nil, let time = session.timeLeft {
+        if picture == nil, book.playback == nil, book.loadingChapter == nil, let time = book.timeLeft {
             let room = columns - TextFitting.width(left) - TextFitting.width(right) - 6
             let long = "\(time.chapter) left in chapter" + (time.book.map { " · \($0) in book" } ?? "")
             let short = "\(time.chapter) left"
@@ -68,9 +68,9 @@ enum ReaderView {
 
     /// What stands in the picture's place until it is drawn (or when it cannot be): the picture
     /// itself is written after ncurses (``ReaderApp/drawPictures()``).
-    static func drawPicturePlaceholder(_ display: PictureDisplay, session: ReaderSession, painter: Painter) {
+    static func drawPicturePlaceholder(_ display: PictureDisplay, book: BookController, painter: Painter) {
         let rows = max(1, painter.rows - 1)
-        let requests = display.requests(with: session.state.chapter, count: session.source.count, columns: painter.columns, rows: rows)
+        let requests = display.requests(with: book.state.chapter, count: book.source.count, columns: painter.columns, rows: rows)
         var text = ""
         for request in requests {
             switch display.result(for: request) {
@@ -87,7 +87,7 @@ enum ReaderView {
 
     /// The selection bar: what is selected, and the Copy action, greyed when the rights do not
     /// allow copying now.
-    static func drawSelectionStatus(_ selection: SelectionState, session: ReaderSession, painter: Painter, message: String?) {
+    static func drawSelectionStatus(_ selection: SelectionState, book: BookController, painter: Painter, message: String?) {
         let row = painter.rows - 1
         let count = selection.text.count
         var left = message ?? "SELECT \(count == 1 ? "1 character" : "\(count) characters")"
@@ -95,7 +95,7 @@ enum ReaderView {
             painter.bar(" CURSOR · w b j k h l move · v starts the selection here · esc cancels", row: row, .status)
             return
         }
-        if message == nil, let permission = session.copyPermission, let characters = permission.left {
+        if message == nil, let permission = book.copyPermission, let characters = permission.left {
             left += " · \(characters) left to copy"
         }
         if let message {
@@ -103,7 +103,7 @@ enum ReaderView {
             painter.bar(" " + TextFitting.truncate(message, to: max(0, painter.columns - 2)), row: row, .status)
             return
         }
-        let allowed = session.copyPermission?.allowed ?? true
+        let allowed = book.copyPermission?.allowed ?? true
         let action = allowed ? "y copy · o other end · esc" : "y copy (not allowed) · o other end · esc"
         let actionWidth = TextFitting.width(action)
         painter.bar(" " + TextFitting.truncate(left, to: max(0, painter.columns - actionWidth - 4)), row: row, .status)
@@ -113,19 +113,19 @@ enum ReaderView {
     }
 
     /// The highlighted cells of each line: (columns, element).
-    static func highlightMap(_ session: ReaderSession, layout: LaidOutDocument) -> [Int: [(Range<Int>, ThemeElement)]] {
+    static func highlightMap(_ book: BookController, layout: LaidOutDocument) -> [Int: [(Range<Int>, ThemeElement)]] {
         var map: [Int: [(Range<Int>, ThemeElement)]] = [:]
-        let visible = session.state.visibleLines
-        if let selection = session.selection {
+        let visible = book.state.visibleLines
+        if let selection = book.selection {
             for (line, columns) in layout.highlights(for: selection.range) where visible.contains(line) {
                 map[line, default: []].append((columns, .selection))
             }
         }
-        guard let search = session.search, search.chapterOfMatches == session.state.chapter else { return map }
+        guard let search = book.search, search.chapterOfMatches == book.state.chapter else { return map }
         guard let firstOffset = visible.first.map({ layout.lines[$0].offsets.lowerBound }),
               let lastOffset = visible.last.map({ layout.lines[$0].offsets.upperBound }) else { return map }
         for range in search.chapterMatches where range.upperBound >= firstOffset && range.lowerBound <= lastOffset {
-            let isCurrent = search.current?.chapter == session.state.chapter && search.current?.range == range
+            let isCurrent = search.current?.chapter == book.state.chapter && search.current?.range == range
             for (line, columns) in layout.highlights(for: range) where visible.contains(line) {
                 map[line, default: []].append((columns, isCurrent ? .currentMatch : .match))
             }

@@ -1,0 +1,301 @@
+import Bookshelf
+import FoundationEssentials
+import Shared
+import TextLayout
+
+/// An open book in the reader and its one owner: the publication, its library entry, the
+/// chapter on screen (its document, kept to lay it out again on resize), and every task
+/// started for it (``tasks``) and its audio playback, which ``close()`` ends.
+///
+/// The application makes one when a book opens and closes it when the book closes (back to
+/// the bookshelf, quitting, opening another book): what its tasks computed is then dropped,
+/// as they are cancelled and apply nothing once cancelled.
+@MainActor
+final class BookController {
+    let opened: OpenedPublication
+    var publication: Publication { opened.publication }
+    /// The library row (positions, bookmarks); nil when the library cannot be written.
+    var entry: LibraryEntry?
+    /// The content identity (``ContentIdentity``) once known.
+    var identity: String?
+    /// The file.
+    var path = ""
+    let loader: ContentDocumentLoader
+    /// The chapters: reading-order documents, or a PDF's pages.
+    let source: ChapterSource
+    var state: ReaderState
+    /// The document of the chapter shown.
+    var document: TextDocument?
+    var options: LayoutOptions
+    var column: TextColumn
+    var search: SearchState?
+    /// The selection in progress (`v`), nil when not selecting.
+    var selection: SelectionState?
+    /// The part of a refused selection that the copy allowance left still takes, offered
+    /// to the person (`y` copies it).
+    var partialCopyOffer: String?
+    /// Hint mode (`f`): the page's links and notes labelled, waiting for a label.
+    var hints: HintMode?
+    /// An external link waiting for the person's yes before it is handed to `xdg-open`.
+    var pendingExternalLink: String?
+    /// Where the person was before each jump, for going back and forward.
+    var jumps = JumpList()
+    /// The audiobook's playback, when the engine is there (made on the first audio key).
+    var playback: (any AudiobookPlaybackController)?
+    /// The position saved when the book was last closed: where playback resumes.
+    var resumeLocator: Locator?
+    /// When the playing position was last saved (it moves continuously: saved every few seconds).
+    var lastAudioSave = Date.distantPast
+    /// Counts the selections started, so that a copy finishing late clears its own only.
+    var selectionNumber = 0
+    /// Whether copying is possible at all, and the characters left (nil: unlimited), as last
+    /// asked; nil while asking.
+    var copyPermission: (allowed: Bool, left: Int?)?
+    /// Every chapter's text prepared for search, filled in the background after the first page.
+    var textIndex: BookTextIndex
+    /// The chapter being loaded (``loadChapter(_:at:then:)``), nil when none is.
+    var loadingChapter: Int?
+    /// The chapter shown from its first part while the rest of it is converted
+    /// (``loadChapter(_:at:then:)``); nil once it is whole.
+    var partialChapter: Int?
+    /// Whether a page down waits for the rest of the chapter shown in part.
+    var pageDownWaiting = false
+    /// Whether the library entry of a book opened from outside the library is being made.
+    var entryRequested = false
+    /// The next chapter, read ahead in the background.
+    var preloaded: (chapter: Int, document: TextDocument)?
+    /// Every task started for this book: closing the book cancels them.
+    let tasks = BookTasks()
+    /// Whether ``close()`` was called.
+    var isClosed: Bool { tasks.isClosed }
+    /// The table of contents, looked up by chapter: empty until it is read after the first
+    /// page (``ReaderApp/readTableOfContents(_:)``).
+    var contents = TableOfContentsIndex.empty
+    /// Titles from the table of contents, by resource path.
+    var chapterTitles: [String: String] { contents.chapterTitles }
+    /// The person's reading speed (from every book, then this session's page turns).
+    var pace = ReadingPace()
+    /// What the pace held from other sessions: this session's share is the rest.
+    var paceBefore: (seconds: TimeInterval, characters: Int) = (0, 0)
+    /// The pages as pictures (a comic, a PDF), when pictures are on.
+    var pictures: PictureDisplay?
+    /// The images of the text drawn as pictures (a reflowable book), when pictures are on.
+    var figures: FigureDisplay?
+    /// Whether the first page has been drawn (the book-wide pass waits for it).
+    var firstPaintDone = false
+
+    init(opened: OpenedPublication, entry: LibraryEntry?, options: LayoutOptions, column: TextColumn, rows: Int,
+         measuresPictures: Bool = false) {
+        self.opened = opened
+        self.entry = entry
+        loader = ContentDocumentLoader(publication: opened.publication)
+        source = ChapterSource(publication: opened.publication, measuresPictures: measuresPictures)
+        textIndex = BookTextIndex(chapterCount: source.count)
+        self.options = options
+        self.column = column
+        let publication = opened.publication
+        state = ReaderState(chapterCount: source.count,
+                            rightToLeft: publication.metadata.readingProgression == .rtl, rows: rows)
+        // Known without reading anything (a PDF's outline, a manifest's `toc`): looked up now.
+        if publication.manifest.isNavigationBuilt { contents = TableOfContentsIndex(publication.tableOfContents) }
+    }
+
+    var title: String { publication.metadata.title ?? entry?.title ?? "" }
+
+    /// The title of the chapter shown: its table-of-contents entry (``currentTOCEntry``), else
+    /// its own title.
+    var chapterTitle: String {
+        if let label = source.pageLabel(state.chapter) { return "Page \(label) of \(source.count)" }
+        let order = publication.readingOrder
+        guard order.indices.contains(state.chapter) else { return "" }
+        if let entry = currentTOCEntry, !entry.title.isEmpty { return entry.title }
+        let href = Href.removingFragment(order[state.chapter].href)
+        return chapterTitles[href] ?? document?.title ?? order[state.chapter].title ?? ""
+    }
+
+    /// The table-of-contents entry the page is in: of the entries pointing into the chapter
+    /// shown, the last whose target (its fragment's element, or the start of the file) is at
+    /// or before the top of the page. Several entries often point into one file (a poem's
+    /// parts, a book in one XHTML file): the first one is not always the one being read.
+    var currentTOCEntry: TOCEntry? {
+        let order = publication.readingOrder
+        guard order.indices.contains(state.chapter) else { return nil }
+        let path = Href.removingFragment(order[state.chapter].href)
+        let candidates = tocEntries.filter { $0.path == path }
+        guard let first = candidates.first else { return nil }
+        let top = state.topOffset
+        var best: (entry: TOCEntry, offset: Int)?
+        for entry in candidates {
+            let offset: Int? = entry.fragment.map { document?.offset(ofFragment: $0) } ?? 0
+            guard let offset, offset <= top else { continue }
+            // At the same place, the later (deeper) entry is the more precise one.
+            if best == nil || offset >= best!.offset { best = (entry, offset) }
+        }
+        return best?.entry ?? first
+    }
+
+    /// An entry of the table of contents, flattened in reading order.
+    typealias TOCEntry = TableOfContentsIndex.Entry
+
+    /// The table of contents, flattened.
+    var tocEntries: [TOCEntry] { contents.entries }
+
+    /// The reading-order index of `href` (fragment ignored).
+    func chapterIndex(of href: String) -> Int? {
+        source.index(of: href)
+    }
+
+    /// The position to save: the player's while there is one, else the page's.
+    var positionToSave: (locator: Locator, progress: Double?)? {
+        if let playback {
+            let locator = playback.locator
+            return (locator, locator.locations.totalProgression)
+        }
+        guard let locator = state.currentLocator else { return nil }
+        return (locator, state.bookProgression ?? state.estimatedBookProgression)
+    }
+
+    // MARK: - Chapter loading
+
+    /// What of a chapter being loaded has just been put on screen.
+    enum ChapterArrival: Equatable, Sendable {
+        /// Its first few screens: the rest is being converted.
+        case firstPart
+        /// All of it, replacing its first part if that was shown; `pagedDown` when a page down
+        /// that waited for the rest was then carried out.
+        case whole(pagedDown: Bool)
+    }
+
+    /// Whether a page down to `chapter` at `anchor` waits for the rest of the chapter shown in
+    /// part, rather than leaving it: then it is noted, carried out when the rest arrives.
+    func waitsForRest(beforeShowing chapter: Int, at anchor: ReaderState.Anchor) -> Bool {
+        guard let partial = partialChapter, partial == state.chapter, chapter == partial + 1, anchor == .start,
+              loadingChapter == partial else { return false }
+        pageDownWaiting = true
+        return true
+    }
+
+    /// Loads and lays out chapter `chapter` off the main actor, then shows it at `anchor` and
+    /// calls `shown`. A newer request replaces it; closing the book drops it. Returns the task
+    /// (nil when there is no such chapter or the book is closed).
+    ///
+    /// A chapter opened at its start is shown as soon as its first few screens are converted
+    /// (``ChapterSource/document(_:firstPartLength:firstPart:)``, `shown` with `.firstPart`):
+    /// the rest is converted and laid out meanwhile, then replaces it, keeping the line read in
+    /// view. Both arrive through the one task of the chapter, so neither outlives the book.
+    @discardableResult
+    func loadChapter(_ chapter: Int, at anchor: ReaderState.Anchor,
+                     then shown: @escaping @MainActor (BookController, ChapterArrival) -> Void) -> Task<Void, Never>? {
+        guard chapter >= 0, chapter < source.count, !isClosed else { return nil }
+        loadingChapter = chapter
+        partialChapter = nil
+        pageDownWaiting = false
+        // The layout of the chapter being left is of no use any more.
+        tasks.cancel(.relayout)
+        let source = source, options = options
+        let preloaded = preloaded?.chapter == chapter ? preloaded?.document : nil
+        let firstPartLength = anchor == .start && preloaded == nil && !source.isPaged
+            ? max(8_000, options.width * state.rows * 3) : nil
+        return tasks.start(.chapter) { [weak self] in
+            let (arrivals, sink) = AsyncStream.makeStream(of: LaidOutChapter.self)
+            async let converted: Void = Blocking.run {
+                let document: TextDocument
+                if let preloaded {
+                    document = preloaded
+                } else if let firstPartLength {
+                    document = source.document(chapter, firstPartLength: firstPartLength) { part in
+                        sink.yield(LaidOutChapter(document: part, layout: LayoutEngine.layout(part, options: options),
+                                                  isWhole: false))
+                    }
+                } else {
+                    document = source.document(chapter)
+                }
+                sink.yield(LaidOutChapter(document: document, layout: LayoutEngine.layout(document, options: options),
+                                          isWhole: true))
+                sink.finish()
+            }
+            for await arrival in arrivals {
+                guard !Task.isCancelled, let self, loadingChapter == chapter else { break }
+                if let shownAs = show(arrival, chapter: chapter, anchor: anchor) { shown(self, shownAs) }
+            }
+            await converted
+        }
+    }
+
+    /// A chapter's document laid out: its first part, or all of it.
+    private struct LaidOutChapter: Sendable {
+        let document: TextDocument
+        let layout: LaidOutDocument
+        let isWhole: Bool
+    }
+
+    /// Puts a part of chapter `chapter` being loaded on screen; returns what was shown.
+    private func show(_ arrival: LaidOutChapter, chapter: Int, anchor: ReaderState.Anchor) -> ChapterArrival? {
+        guard arrival.isWhole else {
+            partialChapter = chapter
+            selection = nil
+            hints = nil
+            document = arrival.document
+            state.show(chapter: chapter, layout: arrival.layout, anchor: .start)
+            return .firstPart
+        }
+        loadingChapter = nil
+        document = arrival.document
+        if partialChapter == chapter, state.chapter == chapter {
+            // The whole chapter replaces its first part: same offsets, same line in view.
+            partialChapter = nil
+            state.relayout(arrival.layout)
+            let pagedDown = pageDownWaiting
+            if pagedDown {
+                pageDownWaiting = false
+                _ = state.perform(.pageDown)
+            }
+            return .whole(pagedDown: pagedDown)
+        }
+        partialChapter = nil
+        selection = nil
+        hints = nil
+        state.show(chapter: chapter, layout: arrival.layout, anchor: anchor)
+        return .whole(pagedDown: false)
+    }
+
+    /// Reads chapter `chapter` ahead in the background, unless it already is; returns the task
+    /// (the book-wide pass waits for it).
+    func readAhead(_ chapter: Int) -> Task<Void, Never>? {
+        guard chapter < source.count, preloaded?.chapter != chapter else { return nil }
+        let source = source
+        return tasks.start(.readAhead, computing: { await Blocking.runInBackground { source.load(chapter) } },
+                           then: { [weak self] document in
+            if let document { self?.preloaded = (chapter, document) }
+        })
+    }
+
+    /// Lays the chapter shown out again with `options` (a new window size or layout setting),
+    /// keeping the first line's place, then calls `done`.
+    func layOutAgain(with options: LayoutOptions, then done: @escaping @MainActor () -> Void) {
+        self.options = options
+        preloaded = nil
+        guard let document else { return }
+        tasks.start(.relayout, computing: { await Blocking.run { LayoutEngine.layout(document, options: options) } },
+                    then: { [weak self] layout in
+            guard let self else { return }
+            state.relayout(layout)
+            // The labels name places of the old layout.
+            hints = nil
+            done()
+        })
+    }
+
+    // MARK: - Closing
+
+    /// Ends everything started for the book: its tasks are cancelled (what they computed is
+    /// never applied), playback stops and the publication is closed. Save the position first.
+    func close() {
+        guard !isClosed else { return }
+        tasks.cancelAll()
+        playback?.onChange = nil
+        playback?.close()
+        playback = nil
+        publication.close()
+    }
+}
