@@ -137,6 +137,25 @@ import TextLayout
         #expect(!book.waitsForRest(beforeShowing: 1, at: .start))
     }
 
+    /// A place past the first part (a search match near the chapter's end) is shown when the
+    /// whole chapter arrives, not lost to the first part's last page.
+    @Test func aRevealPastTheFirstPartIsShownWhenTheWholeArrives() async throws {
+        let book = try await Self.openBook(try Self.longChapterBook())
+        defer { book.close() }
+        var partLength = 0
+        let loading = book.loadChapter(0, at: .start) { book, arrival in
+            guard arrival == .firstPart else { return }
+            partLength = book.document?.length ?? 0
+            book.reveal(offset: partLength + 100_000)
+            #expect(book.revealWaiting == partLength + 100_000)
+        }
+        await loading?.value
+        #expect(partLength > 0)
+        #expect(book.revealWaiting == nil)
+        let line = book.state.layout?.lineIndex(containing: partLength + 100_000)
+        #expect(line.map { book.state.visibleLines.contains($0) } == true, "top offset \(book.state.topOffset), first part \(partLength)")
+    }
+
     /// Closing the book while its first part is shown drops the rest.
     @Test func closingAfterTheFirstPartDropsTheRest() async throws {
         let book = try await Self.openBook(try Self.longChapterBook())

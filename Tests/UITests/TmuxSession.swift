@@ -136,6 +136,19 @@ final class TmuxSession {
         }
     }
 
+    /// The peak resident memory of the lectern process in the pane so far, in KB (`VmHWM` of
+    /// /proc/PID/status: `env` runs lectern in its own place, so the pane's process is lectern).
+    func peakResidentKB() throws -> Int {
+        let pid = try tmux(["display-message", "-p", "-t", session, "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) ?? ""
+        guard executable.hasSuffix("/lectern") else { throw Failure(description: "the pane's process \(pid) is \(executable), not lectern") }
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = line.split(whereSeparator: \.isWhitespace).dropFirst().first.flatMap({ Int($0) })
+        else { throw Failure(description: "no VmHWM in /proc/\(pid)/status") }
+        return kilobytes
+    }
+
     /// Kills lectern (SIGKILL: children of the test runner inherit blocked SIGTERM/SIGHUP)
     /// and this test's tmux session.
     func close() {

@@ -67,7 +67,7 @@ extension ReaderApp {
                 book.search?.current = (hit.chapter, hit.range)
                 recordJump(book)
                 if hit.chapter == book.state.chapter {
-                    book.state.reveal(offset: hit.range.lowerBound)
+                    book.reveal(offset: hit.range.lowerBound)
                     savePosition(book)
                 } else {
                     load(book, chapter: hit.chapter, anchor: .offset(hit.range.lowerBound))
@@ -222,7 +222,7 @@ extension ReaderApp {
                 book.search?.ordinal = hits.firstIndex { $0.chapter == found.chapter && $0.range == found.range }.map { $0 + 1 }
             }
             if found.chapter == book.state.chapter {
-                book.state.reveal(offset: found.range.lowerBound)
+                book.reveal(offset: found.range.lowerBound)
                 self.updateSearchMatches(book)
                 self.savePosition(book)
             } else {

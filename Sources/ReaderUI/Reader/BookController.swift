@@ -60,6 +60,9 @@ final class BookController {
     var partialChapter: Int?
     /// Whether a page down waits for the rest of the chapter shown in part.
     var pageDownWaiting = false
+    /// An offset to show (a search match) past the first part of the chapter shown in part:
+    /// shown when the rest arrives.
+    var revealWaiting: Int?
     /// Whether the library entry of a book opened from outside the library is being made.
     var entryRequested = false
     /// The next chapter, read ahead in the background.
@@ -166,6 +169,16 @@ final class BookController {
         case whole(pagedDown: Bool)
     }
 
+    /// Shows `offset` of the chapter on screen; when it lies past the part of the chapter shown
+    /// so far, it is shown once the rest arrives (the first part stays meanwhile).
+    func reveal(offset: Int) {
+        if partialChapter == state.chapter, offset >= (document?.length ?? 0) {
+            revealWaiting = offset
+            return
+        }
+        state.reveal(offset: offset)
+    }
+
     /// Whether a page down to `chapter` at `anchor` waits for the rest of the chapter shown in
     /// part, rather than leaving it: then it is noted, carried out when the rest arrives.
     func waitsForRest(beforeShowing chapter: Int, at anchor: ReaderState.Anchor) -> Bool {
@@ -190,6 +203,7 @@ final class BookController {
         loadingChapter = chapter
         partialChapter = nil
         pageDownWaiting = false
+        revealWaiting = nil
         // The layout of the chapter being left is of no use any more.
         tasks.cancel(.relayout)
         let source = source, options = options
@@ -249,6 +263,10 @@ final class BookController {
             if pagedDown {
                 pageDownWaiting = false
                 _ = state.perform(.pageDown)
+            }
+            if let offset = revealWaiting {
+                revealWaiting = nil
+                state.reveal(offset: offset)
             }
             return .whole(pagedDown: pagedDown)
         }
