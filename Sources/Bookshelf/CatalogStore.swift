@@ -41,6 +41,7 @@ public struct SavedCatalog: Sendable, Hashable {
 ///
 /// The table is created with `IF NOT EXISTS` rather than through the bookshelf's versioned
 /// migrations, so that catalogs do not take a schema number the bookshelf's own tables need.
+// @unchecked: the one SQLite connection is only used under `lock` (a PosixLock), in `locked`.
 public final class CatalogStore: @unchecked Sendable {
     private let database: SQLiteDatabase
     private let lock = PosixLock()

@@ -53,9 +53,30 @@ import TestSupport
         #expect(await wait { player.time > 7.8 && !player.isLoading })
         #expect(player.currentChapter?.title == "Chapter 1, filler text")
         player.pause()
-        try await Task.sleep(for: .milliseconds(300))
+        // A second player playing in real time is the clock: while it moves a quarter of a
+        // second, a player still playing would move as much. Positions sent before the pause
+        // may still be on their way: the paused player has settled once a quarter passes
+        // with its position unchanged; it must then stay put for half a second more.
+        let clockPublication = try await openPublication(Self.zab)
+        defer { clockPublication.close() }
+        let clock = try AudiobookPlayer(publication: clockPublication, output: .null)
+        defer { clock.close() }
+        clock.play()
+        #expect(await wait { clock.time > 0.1 && !clock.isLoading })
+        func clockMoves(by seconds: Double) async -> Bool {
+            let start = clock.time
+            return await wait { clock.time > start + seconds }
+        }
+        var settled = false
+        for _ in 0..<20 where !settled {
+            let before = player.time
+            #expect(await clockMoves(by: 0.25))
+            settled = player.time == before
+        }
+        #expect(settled, "the paused player kept moving: \(player.time)")
         let paused = player.time
-        try await Task.sleep(for: .milliseconds(500))
+        #expect(await clockMoves(by: 0.5))
+        clock.pause()
         #expect(abs(player.time - paused) < 0.05, "moved while paused: \(paused) → \(player.time)")
         player.nextChapter()
         player.play()

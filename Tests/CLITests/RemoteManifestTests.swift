@@ -52,15 +52,31 @@ import TestSupport
         let path = Fixtures.temporaryDirectory("remote") + "/remote.json"
         try Data(manifest.utf8).write(to: URL(fileURLWithPath: path))
 
+        func logged() throws -> [String] {
+            Array(try String(contentsOfFile: log, encoding: .utf8).components(separatedBy: "\n").dropFirst(baseline - 1))
+                .filter { !$0.isEmpty }
+        }
+        /// Waits (bounded) until a logged request line satisfies `condition`.
+        func waitForLogged(_ condition: (String) -> Bool) throws -> Bool {
+            for _ in 0..<600 {
+                if try logged().contains(where: condition) { return true }
+                usleep(50_000)
+            }
+            return false
+        }
+
         let info = try lectern.run(["info", path])
         #expect(info.status == 0, "\(info.stderr)")
-        usleep(200_000)
-        #expect(try String(contentsOfFile: log, encoding: .utf8).components(separatedBy: "\n").count == baseline)
+        // A request of the test's own, made after `info` exited, reaching the log proves that
+        // anything `info` had sent would be there too.
+        _ = try? String(contentsOf: URL(string: "http://127.0.0.1:\(port)/after-info")!, encoding: .isoLatin1)
+        #expect(try waitForLogged { $0.contains("/after-info") })
+        #expect(try logged().filter { $0.contains(".mp3") } == [])
 
         let check = try lectern.run(["check", "--json", path])
         #expect(check.status == 0, "\(check.stderr)")
-        usleep(200_000)
-        #expect(try String(contentsOfFile: log, encoding: .utf8).components(separatedBy: "\n").count > baseline)
+        #expect(try waitForLogged { $0.contains("/a.mp3") })
+        #expect(try waitForLogged { $0.contains("/b.mp3") })
         let resources = try #require((check.json as? [String: Any])?["resources"] as? [[String: Any]])
         #expect(resources.count == 2)
         #expect(resources.allSatisfy { $0["length"] as? Int == 1000 })

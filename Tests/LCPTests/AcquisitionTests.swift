@@ -138,8 +138,12 @@ import TestSupport
 
     @Test func cancellingTheTaskCancelsTheDownload() async throws {
         let served = try ServedPublication.make(on: server, serve: ["mode": "slow", "chunk": 1024, "delay": 0.1])
-        let task = Task { await acquire(served) }
-        try await Task.sleep(nanoseconds: 300_000_000)
+        let progress = Recorder<LCPAcquisitionProgress>()
+        let task = Task { await acquire(served, progress: progress) }
+        // Cancel once the download is under way (its first bytes reported).
+        let deadline = Date().addingTimeInterval(30)
+        while progress.all.isEmpty && Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
+        #expect(!progress.all.isEmpty, "the download never started")
         task.cancel()
         let result = await task.value
         guard case .cancelled? = result.failure else { Issue.record("\(result)"); return }

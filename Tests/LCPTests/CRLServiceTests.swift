@@ -181,8 +181,9 @@ import TestSupport
         let crls = service()
         #expect(await crls.crl(for: try anyLicense) != nil)
         #expect(await crls.crl(for: try anyLicense) != nil)
-        // One download at a time.
-        for _ in 0..<50 where try server.log().isEmpty { try await Task.sleep(nanoseconds: 100_000_000) }
+        // One download at a time: once the hanging one has timed out (3 s), a second one
+        // started meanwhile would have reached the server too.
+        await crls.waitForRefresh(atMost: 30)
         #expect(try server.log().count == 1)
     }
 
@@ -194,8 +195,10 @@ import TestSupport
         _ = await first.crl(for: try anyLicense)
         for _ in 0..<50 where try server.log().isEmpty { try await Task.sleep(nanoseconds: 100_000_000) }
         #expect(try repository.lastFailedAttempt(url: first.url) != nil)
-        _ = await service(retryInterval: 3600).crl(for: try anyLicense)
-        try await Task.sleep(nanoseconds: 200_000_000)
+        let second = service(retryInterval: 3600)
+        _ = await second.crl(for: try anyLicense)
+        // A download it started would hang until its 3-second timeout, its request logged by then.
+        await second.waitForRefresh(atMost: 30)
         #expect(try server.log().count == 1)
     }
 

@@ -29,8 +29,7 @@ struct ArabicShapingUITests {
         try "[reader]\nbidi = \"terminal\"\n".write(toFile: home + "/config/lectern/config.toml", atomically: true, encoding: .utf8)
         let tmux = try TmuxSession(width: 60, height: 12, arguments: ["open", try Self.arabicBook()], home: home)
         defer { tmux.close() }
-        let screen = try tmux.waitFor("Latin line.")
-        #expect(screen.contains("السلام عليكم"), "\(screen)")
+        let screen = try tmux.waitForAll("Latin line.", "السلام عليكم")
         #expect(!screen.contains("\u{FEFC}"))
     }
 }

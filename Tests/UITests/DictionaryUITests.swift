@@ -36,8 +36,7 @@ struct DictionaryUITests {
         defer { tmux.close() }
         try tmux.waitFor("Serendipity, said the reader")
         try tmux.press("K")
-        let popup = try tmux.waitFor("the faculty of making happy discoveries: Serendipity")
-        #expect(popup.contains("Serendipity (sdcv)"))
+        try tmux.waitForAll("the faculty of making happy discoveries: Serendipity", "Serendipity (sdcv)")
         let arguments = try String(contentsOfFile: folder + "/arguments.txt", encoding: .utf8)
         #expect(arguments == "-n\n--utf8-output\nSerendipity\n")
         try tmux.press("Escape")

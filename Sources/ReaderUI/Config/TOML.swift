@@ -49,6 +49,8 @@ public enum TOMLParser {
         while true {
             scanner.skipBlankLinesAndComments()
             guard let scalar = scanner.peek() else { break }
+            // Errors found once the line is read (a key or table defined twice) name this line.
+            let line = scanner.line
             if scalar == "[" {
                 scanner.advance()
                 if scanner.peek() == "[" { throw scanner.error("arrays of tables are not supported") }
@@ -58,8 +60,10 @@ public enum TOMLParser {
                 guard scanner.peek() == "]" else { throw scanner.error("expected ] after the table name") }
                 scanner.advance()
                 try scanner.endOfLine()
-                guard definedTables.insert(path).inserted else { throw scanner.error("table [\(path.joined(separator: "."))] defined twice") }
-                try insert(.table([:]), at: path, into: &root, line: scanner.line, mergeTables: true)
+                guard definedTables.insert(path).inserted else {
+                    throw TOMLError(line: line, message: "table [\(path.joined(separator: "."))] defined twice")
+                }
+                try insert(.table([:]), at: path, into: &root, line: line, mergeTables: true)
                 current = path
             } else {
                 let key = try scanner.key()
@@ -69,7 +73,7 @@ public enum TOMLParser {
                 scanner.skipSpaces()
                 let value = try scanner.value()
                 try scanner.endOfLine()
-                try insert(value, at: current + key, into: &root, line: scanner.line, mergeTables: false)
+                try insert(value, at: current + key, into: &root, line: line, mergeTables: false)
             }
         }
         return root

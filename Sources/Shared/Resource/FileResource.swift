@@ -6,6 +6,7 @@ import Darwin
 #endif
 
 /// A resource read from a local file with positioned reads; the file is opened on first use.
+// @unchecked: the descriptor and the open error are only touched under `lock` (a PosixLock).
 public final class FileResource: Resource, @unchecked Sendable {
     public let link: Link
     public let path: String
