@@ -103,12 +103,13 @@ extension ReaderApp {
         let target = notes[index].target
         let loader = book.loader
         let width = max(10, min(70, screen.size.columns - 6))
-        Task { @MainActor [weak self] in
-            let note = await Blocking.run { () -> LaidOutDocument? in
+        book.tasks.start(.note, computing: {
+            await Blocking.run { () -> LaidOutDocument? in
                 guard let note = NoteResolver(loader: loader).note(for: target, in: document) else { return nil }
                 return LayoutEngine.layout(note, options: LayoutOptions(width: width, paragraphIndent: 0))
             }
-            guard let self, case .reader(let current) = self.page, current === book else { return }
+        }, then: { [weak self] note in
+            guard let self else { return }
             if let note {
                 var title = "Note"
                 if notes.count > 1 { title = "Note \(index + 1)/\(notes.count) · n next · p previous" }
@@ -120,7 +121,7 @@ extension ReaderApp {
                 self.message = "The note \(TerminalText.sanitized(target.href)) was not found."
             }
             self.render()
-        }
+        })
     }
 
     /// `n`/`p` in a note popup: the next or previous note of the page, if any (true when the

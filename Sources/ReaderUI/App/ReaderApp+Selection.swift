@@ -32,11 +32,12 @@ extension ReaderApp {
         let rights = book.publication.rights
         let rightsLeft = book.opened.rightsLeft
         book.copyPermission = nil
-        Task { @MainActor [weak self] in
-            let (allowed, left) = await Blocking.run { (rights.canCopy, rightsLeft?().characters) }
-            book.copyPermission = (allowed, left)
+        book.tasks.start(.copyPermission, computing: {
+            await Blocking.run { (rights.canCopy, rightsLeft?().characters) }
+        }, then: { [weak self] permission in
+            book.copyPermission = permission
             self?.render()
-        }
+        })
     }
 
     func handleSelection(_ key: Key, book: BookController) {
@@ -98,14 +99,15 @@ extension ReaderApp {
         let rights = book.publication.rights
         let rightsLeft = book.opened.rightsLeft
         let number = book.selectionNumber
-        Task { @MainActor [weak self] in
-            enum Outcome: Sendable { case copied(left: Int?), refused(left: Int?), notAllowed }
-            let outcome = await Blocking.run { () -> Outcome in
+        enum Outcome: Sendable { case copied(left: Int?), refused(left: Int?), notAllowed }
+        book.tasks.start(nil, computing: {
+            await Blocking.run { () -> Outcome in
                 guard rights.canCopy else { return .notAllowed }
                 guard rights.canCopy(text: text), rights.copy(text: text) else { return .refused(left: rightsLeft?().characters) }
                 return .copied(left: rightsLeft?().characters)
             }
-            guard let self, case .reader(let current) = self.page, current === book else { return }
+        }, then: { [weak self] outcome in
+            guard let self else { return }
             switch outcome {
             case .notAllowed:
                 self.message = "Copy refused: this publication's rights do not allow copying"
@@ -127,7 +129,7 @@ extension ReaderApp {
                 Task { _ = await Blocking.runInBackground { DesktopClipboard.copy(text) } }
             }
             self.render()
-        }
+        })
     }
 
     static func characters(_ count: Int) -> String {
