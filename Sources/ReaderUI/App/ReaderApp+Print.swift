@@ -87,13 +87,13 @@ extension ReaderApp {
         let rightsLeft = book.opened.rightsLeft
         book.tasks.start(.print, computing: {
             await Blocking.run {
-                (allowed: rights.canPrint(pageCount: job.pageCount), left: rightsLeft?().pages, spooler: PrintSpooler.command)
+                (allowed: rights.canPrint(pageCount: job.pageCount), left: rightsLeft?(), spooler: PrintSpooler.command)
             }
         }, then: { [weak self] answer in
             guard let self else { return }
             let (allowed, left, spooler) = answer
             guard allowed else {
-                self.message = Self.printRefusal(job, left: left)
+                self.message = Self.printRefusal(job, left: left?.pages, problem: left?.problem)
                 self.render()
                 return
             }
@@ -106,7 +106,10 @@ extension ReaderApp {
         })
     }
 
-    nonisolated static func printRefusal(_ job: PrintJob, left: Int?) -> String {
+    /// Why printing `job` is refused: the rights' `problem` when they could not be read, else
+    /// the pages `left`.
+    nonisolated static func printRefusal(_ job: PrintJob, left: Int?, problem: String? = nil) -> String {
+        if let problem { return "Print refused: the print allowance cannot be counted (\(TerminalText.singleLine(problem)))." }
         let asked = job.pageCount == 1 ? "1 page" : "\(job.pageCount) pages"
         guard let left else { return "Print refused: this publication's rights do not allow printing \(asked)." }
         return "Print refused: \(asked) asked, only \(left == 1 ? "1 page" : "\(left) pages") left to print."
@@ -134,7 +137,10 @@ extension ReaderApp {
         // Unkeyed: the pages go out even if the book closes meanwhile; only the message is dropped.
         book.tasks.start(nil, computing: {
             await Blocking.run { () -> String in
-                guard rights.print(pageCount: job.pageCount) else { return Self.printRefusal(job, left: rightsLeft?().pages) }
+                guard rights.print(pageCount: job.pageCount) else {
+                    let now = rightsLeft?()
+                    return Self.printRefusal(job, left: now?.pages, problem: now?.problem)
+                }
                 var bytes: [UInt8]
                 var isPDF = false
                 if paged, let pdf = PDFPrinting.extract(publication: publication, job: job) {
