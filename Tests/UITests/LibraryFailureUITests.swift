@@ -61,4 +61,22 @@ import TestSupport
         let screen = try tmux.waitFor("Could not save the theme")
         #expect(screen.contains("Could not save the theme: cannot write " + home + "/config/lectern/config.toml"))
     }
+
+    /// A library whose entries cannot be read when the book opens: the book opens at its start
+    /// and the reader says its place will not be saved (over the one kept).
+    @Test func aLibraryThatCannotBeReadAtOpeningSaysTheBookOpensAtTheStart() throws {
+        let home = try UIFixtures.home(importing: [UIFixtures.sample("idpf-wasteland.epub")])
+        // A column every read of an entry names is gone, as in a damaged database.
+        try Command.python("""
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("ALTER TABLE shelf_publications RENAME COLUMN locator TO damaged")
+            db.commit()
+            """, [home + "/data/lectern/library.sqlite"])
+        let tmux = try TmuxSession(width: 220, height: 20, arguments: ["open", UIFixtures.sample("idpf-wasteland.epub")], home: home)
+        defer { tmux.close() }
+        let screen = try tmux.waitFor("the book opens at the start and its place will not be saved")
+        #expect(screen.contains("The library could not be read: library database:"))
+        #expect(screen.contains("p. 1/"))
+    }
 }

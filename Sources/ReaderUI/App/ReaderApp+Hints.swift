@@ -23,7 +23,7 @@ extension ReaderApp {
         if let url = book.pendingExternalLink {
             book.pendingExternalLink = nil
             if key == .character("y") || key == .character("Y") || key == .enter {
-                openExternally(url)
+                openExternally(url, book: book)
             } else {
                 message = "Not opened."
             }
@@ -79,11 +79,13 @@ extension ReaderApp {
     }
 
     /// Hands `url` to `xdg-open` (found in `PATH`) off the main actor.
-    func openExternally(_ url: String) {
+    func openExternally(_ url: String, book: BookController) {
         let shown = TerminalText.sanitized(url)
         message = "Opening \(shown)…"
-        Task { @MainActor [weak self] in
-            let status = await Blocking.run { ExternalCommand.run(["xdg-open", url]) }
+        // Unkeyed: the link still opens if the book closes meanwhile; only the message is dropped.
+        book.tasks.start(nil, computing: {
+            await Blocking.run { ExternalCommand.run(["xdg-open", url]) }
+        }, then: { [weak self] status in
             guard let self else { return }
             switch status {
             case 0?: self.message = "Opened \(shown) with xdg-open."
@@ -91,7 +93,7 @@ extension ReaderApp {
             case let code?: self.message = "xdg-open could not open \(shown) (exit status \(code))."
             }
             self.render()
-        }
+        })
     }
 
     // MARK: - Notes
