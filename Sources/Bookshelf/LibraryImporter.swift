@@ -34,10 +34,14 @@ public struct RightsLeft: Sendable, Hashable {
     public var characters: Int?
     /// Pages that may still be printed.
     public var pages: Int?
+    /// Why the rights cannot be counted now (their database could not be read), or nil: while
+    /// set, nothing can be copied or printed, and this is the reason to give.
+    public var problem: String?
 
-    public init(characters: Int?, pages: Int?) {
+    public init(characters: Int?, pages: Int?, problem: String? = nil) {
         self.characters = characters
         self.pages = pages
+        self.problem = problem
     }
 }
 

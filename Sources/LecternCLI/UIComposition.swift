@@ -29,7 +29,11 @@ enum UIComposition {
                 let protection = ProtectionSummary(publication)
                 var rightsLeft: (@Sendable () -> RightsLeft)?
                 if let license = publication.lcpLicense {
-                    rightsLeft = { RightsLeft(characters: license.charactersToCopyLeft, pages: license.pagesToPrintLeft) }
+                    rightsLeft = {
+                        // The counts first: reading them is what finds (or clears) the problem.
+                        let characters = license.charactersToCopyLeft, pages = license.pagesToPrintLeft
+                        return RightsLeft(characters: characters, pages: pages, problem: license.rightsProblem?.userMessage)
+                    }
                 }
                 return .success(OpenedPublication(publication: publication, format: opened.asset.format.displayName,
                                                   licenseID: publication.lcpLicense?.license.id,

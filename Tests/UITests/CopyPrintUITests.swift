@@ -110,4 +110,33 @@ struct CopyPrintUITests {
         #expect(text.components(separatedBy: "\u{0C}").count == 2)
         #expect(try Self.rightsLeft(home: home).pages == 1)
     }
+
+    /// Rights that cannot be read (the license is no longer recorded in the library database):
+    /// copy and print are refused with that reason, not as if the allowance were used up.
+    @Test func copyAndPrintRefusedWhenTheRightsCannotBeReadSayWhy() throws {
+        let home = try UIFixtures.home()
+        // The license recorded (and the passphrase remembered), then lost again each time it is recorded.
+        let used = try LecternProcess(home: home).run(["consume-rights", Self.lcp, "--passphrase", "dan", "--pages", "1"])
+        #expect(used.status == 0, "\(used.stderr)")
+        try Command.python("""
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("DELETE FROM lcp_licenses")
+            db.execute("CREATE TRIGGER lose_license AFTER INSERT ON lcp_licenses BEGIN DELETE FROM lcp_licenses; END")
+            db.commit()
+            """, [home + "/data/lectern/library.sqlite"])
+        let tmux = try TmuxSession(width: 200, height: 24, arguments: ["open", Self.lcp], home: home,
+                                   environment: ["LECTERN_PRINT_COMMAND": "none"])
+        defer { tmux.close() }
+        try tmux.waitUntil("the first page") { $0.contains("The Waste Land") && $0.contains("p. 1/") }
+        try tmux.press("v", "w", "y")
+        try tmux.waitFor("Copy refused: the copy allowance cannot be counted (")
+        try tmux.press("Escape", "p")
+        try tmux.waitFor("Print pages 1-")
+        try tmux.type("1")
+        try tmux.press("Enter")
+        let screen = try tmux.waitFor("Print refused: the print allowance cannot be counted (")
+        #expect(screen.contains("not recorded"))
+        #expect(!screen.contains("left to print"))
+    }
 }

@@ -28,13 +28,14 @@ extension ReaderApp {
         }
         let width = max(10, min(70, screen.size.columns - 6))
         message = "Looking up “\(word)”…"
-        Task { @MainActor [weak self] in
+        book.tasks.start(.lookUp) { [weak self] in
             let outcome = await Blocking.run { DictionaryLookup.lookUp(word) }
-            guard let self, case .reader(let current) = self.page, current === book else { return }
+            guard let self, !Task.isCancelled else { return }
             switch outcome {
             case .definition(let text, let program):
                 self.message = nil
                 let layout = await Blocking.run { LayoutEngine.layout(Self.definitionDocument(text), options: LayoutOptions(width: width, paragraphIndent: 0)) }
+                guard !Task.isCancelled else { return }
                 self.overlays.append(.note(NoteState(title: "\(word) (\(program))", layout: layout)))
             case .notFound(let program):
                 self.message = "\(program) has no entry for “\(word)”."

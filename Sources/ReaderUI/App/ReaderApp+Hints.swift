@@ -23,7 +23,7 @@ extension ReaderApp {
         if let url = book.pendingExternalLink {
             book.pendingExternalLink = nil
             if key == .character("y") || key == .character("Y") || key == .enter {
-                openExternally(url)
+                openExternally(url, book: book)
             } else {
                 message = "Not opened."
             }
@@ -79,11 +79,13 @@ extension ReaderApp {
     }
 
     /// Hands `url` to `xdg-open` (found in `PATH`) off the main actor.
-    func openExternally(_ url: String) {
+    func openExternally(_ url: String, book: BookController) {
         let shown = TerminalText.sanitized(url)
         message = "Opening \(shown)…"
-        Task { @MainActor [weak self] in
-            let status = await Blocking.run { ExternalCommand.run(["xdg-open", url]) }
+        // Unkeyed: the link still opens if the book closes meanwhile; only the message is dropped.
+        book.tasks.start(nil, computing: {
+            await Blocking.run { ExternalCommand.run(["xdg-open", url]) }
+        }, then: { [weak self] status in
             guard let self else { return }
             switch status {
             case 0?: self.message = "Opened \(shown) with xdg-open."
@@ -91,7 +93,7 @@ extension ReaderApp {
             case let code?: self.message = "xdg-open could not open \(shown) (exit status \(code))."
             }
             self.render()
-        }
+        })
     }
 
     // MARK: - Notes
@@ -103,12 +105,13 @@ extension ReaderApp {
         let target = notes[index].target
         let loader = book.loader
         let width = max(10, min(70, screen.size.columns - 6))
-        Task { @MainActor [weak self] in
-            let note = await Blocking.run { () -> LaidOutDocument? in
+        book.tasks.start(.note, computing: {
+            await Blocking.run { () -> LaidOutDocument? in
                 guard let note = NoteResolver(loader: loader).note(for: target, in: document) else { return nil }
                 return LayoutEngine.layout(note, options: LayoutOptions(width: width, paragraphIndent: 0))
             }
-            guard let self, case .reader(let current) = self.page, current === book else { return }
+        }, then: { [weak self] note in
+            guard let self else { return }
             if let note {
                 var title = "Note"
                 if notes.count > 1 { title = "Note \(index + 1)/\(notes.count) · n next · p previous" }
@@ -120,7 +123,7 @@ extension ReaderApp {
                 self.message = "The note \(TerminalText.sanitized(target.href)) was not found."
             }
             self.render()
-        }
+        })
     }
 
     /// `n`/`p` in a note popup: the next or previous note of the page, if any (true when the

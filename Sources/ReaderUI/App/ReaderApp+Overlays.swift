@@ -41,7 +41,7 @@ extension ReaderApp {
                 }
                 return
             case .delete(let removed):
-                deleteBookmark(removed)
+                if let book = currentBook { deleteBookmark(removed, book: book) }
             case .stay:
                 break
             }
@@ -279,40 +279,46 @@ extension ReaderApp {
         }
         let bookmark = BookmarksState.bookmark(at: locator, chapterTitle: book.chapterTitle,
                                                progress: book.state.bookProgression ?? book.state.estimatedBookProgression)
-        Task { @MainActor [weak self] in
-            // The entry may still be being added (`lectern open` of a new book).
-            var entry = book.entry
-            if entry == nil, let identity = book.identity {
-                entry = try? await library.entry(identity: identity)
-            }
-            guard let id = entry?.id else {
-                self?.message = "Could not add the bookmark (the book is not in the library yet)."
-                self?.render()
-                return
-            }
+        // Unkeyed, and not cut short by cancellation: the write completes even if the book
+        // closes meanwhile; only the message is then dropped.
+        let known = book.entry, identity = book.identity
+        book.tasks.start(nil, computing: { () -> String in
             do throws(LibraryError) {
-                try await library.addBookmark(bookmark, publicationID: id)
-                self?.message = "Bookmark added (' lists them)."
+                // The entry may still be being added (`lectern open` of a new book).
+                var entry = known
+                if entry == nil, let identity {
+                    entry = try await library.entry(identity: identity)
+                }
+                guard let id = entry?.id else { return "Could not add the bookmark (the book is not in the library yet)." }
+                _ = try await library.addBookmark(bookmark, publicationID: id)
+                return "Bookmark added (' lists them)."
             } catch {
-                self?.message = "Could not add the bookmark: \(error.userMessage)"
+                return "Could not add the bookmark: \(error.userMessage)"
             }
+        }, then: { [weak self] message in
+            self?.message = message
             self?.render()
-        }
+        })
     }
 
     /// Deletes `bookmark` from the library (it already left the list shown).
-    func deleteBookmark(_ bookmark: Bookmark) {
+    func deleteBookmark(_ bookmark: Bookmark, book: BookController) {
         guard let library = dependencies.library else { return }
         message = "Bookmark deleted."
-        // A write to the library: it completes even if the book closes meanwhile.
-        Task { @MainActor [weak self] in
+        // A write to the library: it completes even if the book closes meanwhile (only the
+        // message of a failure is then dropped).
+        book.tasks.start(nil, computing: { () -> LibraryError? in
             do throws(LibraryError) {
                 try await library.deleteBookmark(id: bookmark.id)
+                return nil
             } catch {
-                self?.message = "Could not delete the bookmark: \(error.userMessage)"
-                self?.render()
+                return error
             }
-        }
+        }, then: { [weak self] error in
+            guard let error else { return }
+            self?.message = "Could not delete the bookmark: \(error.userMessage)"
+            self?.render()
+        })
     }
 
     func showBookmarks(_ book: BookController) {

@@ -32,8 +32,17 @@ extension ReaderApp {
         Task.detached {
             let identity = entry?.identity ?? ContentIdentity.of(path: path, identifier: nil)
             // Not remembered: the next open asks again, which is all a failure costs.
-            _ = try? await library.rememberPassword(password, identity: identity)
-            guard var known = try? await library.entry(identity: identity) else { return }
+            do throws(LibraryError) {
+                _ = try await library.rememberPassword(password, identity: identity)
+            } catch {
+                Self.log.warning("remembering the password of \(path) failed: \(error.userMessage)")
+            }
+            let read: LibraryEntry?
+            do throws(LibraryError) { read = try await library.entry(identity: identity) } catch {
+                Self.log.warning("reading the library entry of \(path) failed: \(error.userMessage)")
+                return
+            }
+            guard var known = read else { return }
             let author = authors.map(\.name).joined(separator: ", ")
             guard known.title != (title ?? known.title) || known.author != author else { return }
             known.title = title ?? known.title
@@ -41,7 +50,16 @@ extension ReaderApp {
             known.authorSortKey = authors.first?.localizedSortAs.map { $0.string.lowercased() }
                 ?? LibraryStore.authorSortKey(authors.first?.name ?? "")
             if !format.isEmpty { known.format = format }
-            _ = try? await library.add(known)
+            do throws(LibraryError) { _ = try await library.add(known) } catch {
+                // The title and authors the locked archive hid stay unknown on the shelf.
+                Self.log.warning("updating the title of \(path) failed: \(error.userMessage)")
+                let message = "The title and authors could not be recorded in the library: \(error.userMessage)"
+                await MainActor.run { [weak self] in
+                    guard let self, case .reader = self.page else { return }
+                    self.message = message
+                    self.render()
+                }
+            }
         }
     }
 

@@ -57,16 +57,17 @@ extension ReaderApp {
         }
         let indent = config.paragraphIndent
         let offset = book.state.topOffset
-        Task { @MainActor [weak self] in
-            let (count, current) = await Blocking.run { () -> (Int, Int) in
+        book.tasks.start(.print, computing: {
+            await Blocking.run { () -> (count: Int, current: Int) in
                 let layout = PrintLayout.layout(document, paragraphIndent: indent)
                 let line = layout.lineIndex(containing: offset) ?? 0
                 return (PrintLayout.pageCount(layout), line / PrintLayout.lines + 1)
             }
-            guard let self, case .reader(let current_) = self.page, current_ === book else { return }
-            self.overlays.append(.prompt(PromptState(kind: .printRange(pageCount: count, current: current))))
+        }, then: { [weak self] pages in
+            guard let self else { return }
+            self.overlays.append(.prompt(PromptState(kind: .printRange(pageCount: pages.count, current: pages.current))))
             self.render()
-        }
+        })
     }
 
     /// Parses "3", "3-5" or nothing (the current page), then checks the print rights.
@@ -84,13 +85,15 @@ extension ReaderApp {
         let job = PrintJob(first: first, last: last)
         let rights = book.publication.rights
         let rightsLeft = book.opened.rightsLeft
-        Task { @MainActor [weak self] in
-            let (allowed, left, spooler) = await Blocking.run {
-                (rights.canPrint(pageCount: job.pageCount), rightsLeft?().pages, PrintSpooler.command)
+        book.tasks.start(.print, computing: {
+            await Blocking.run {
+                (allowed: rights.canPrint(pageCount: job.pageCount), left: rightsLeft?(), spooler: PrintSpooler.command)
             }
-            guard let self, case .reader(let current) = self.page, current === book else { return }
+        }, then: { [weak self] answer in
+            guard let self else { return }
+            let (allowed, left, spooler) = answer
             guard allowed else {
-                self.message = Self.printRefusal(job, left: left)
+                self.message = Self.printRefusal(job, left: left?.pages, problem: left?.problem)
                 self.render()
                 return
             }
@@ -100,10 +103,13 @@ extension ReaderApp {
                 self.overlays.append(.prompt(PromptState(kind: .printFile(job))))
                 self.render()
             }
-        }
+        })
     }
 
-    nonisolated static func printRefusal(_ job: PrintJob, left: Int?) -> String {
+    /// Why printing `job` is refused: the rights' `problem` when they could not be read, else
+    /// the pages `left`.
+    nonisolated static func printRefusal(_ job: PrintJob, left: Int?, problem: String? = nil) -> String {
+        if let problem { return "Print refused: the print allowance cannot be counted (\(TerminalText.singleLine(problem)))." }
         let asked = job.pageCount == 1 ? "1 page" : "\(job.pageCount) pages"
         guard let left else { return "Print refused: this publication's rights do not allow printing \(asked)." }
         return "Print refused: \(asked) asked, only \(left == 1 ? "1 page" : "\(left) pages") left to print."
@@ -128,9 +134,13 @@ extension ReaderApp {
         let paged = book.source.isPaged
         let title = book.title
         message = "Printing…"
-        Task { @MainActor [weak self] in
-            let result = await Blocking.run { () -> String in
-                guard rights.print(pageCount: job.pageCount) else { return Self.printRefusal(job, left: rightsLeft?().pages) }
+        // Unkeyed: the pages go out even if the book closes meanwhile; only the message is dropped.
+        book.tasks.start(nil, computing: {
+            await Blocking.run { () -> String in
+                guard rights.print(pageCount: job.pageCount) else {
+                    let now = rightsLeft?()
+                    return Self.printRefusal(job, left: now?.pages, problem: now?.problem)
+                }
                 var bytes: [UInt8]
                 var isPDF = false
                 if paged, let pdf = PDFPrinting.extract(publication: publication, job: job) {
@@ -157,9 +167,10 @@ extension ReaderApp {
                 let status = ExternalCommand.run([spooler] + options, input: bytes)
                 return status == 0 ? "Sent \(pages) to the printer (\(name))\(left)." : "\(name) failed (status \(status.map(String.init) ?? "?"))."
             }
+        }, then: { [weak self] result in
             self?.message = result
             self?.render()
-        }
+        })
     }
 }
 

@@ -124,10 +124,22 @@ extension ReaderApp {
         book.tasks.start(.opening) { [weak self, weak book] in
             // The saved position, by content identity: a moved file keeps its place.
             let identity = await Blocking.run { entry?.identity ?? ContentIdentity.of(path: path, identifier: identifier) }
-            let stored = (identity: identity, entry: try? await library?.entry(identity: identity))
+            var stored: LibraryEntry?, failure: LibraryError?
+            do throws(LibraryError) { stored = try await library?.entry(identity: identity) } catch { failure = error }
             guard let self, let book, !Task.isCancelled else { return }
-            book.identity = stored.identity
-            book.entry = stored.entry ?? entry
+            book.identity = identity
+            book.entry = stored ?? entry
+            if let failure {
+                Self.log.warning("reading the library entry of \(path) failed: \(failure.userMessage)")
+                if entry == nil {
+                    // The stored place is unknown: the book opens at the start, and no entry is
+                    // added or position saved that would overwrite the one kept.
+                    book.entryRequested = true
+                    self.message = "The library could not be read: \(failure.userMessage); the book opens at the start and its place will not be saved"
+                } else {
+                    self.message = "The library could not be read: \(failure.userMessage)"
+                }
+            }
             self.loadPace(book)
             var chapter = 0
             var anchor = ReaderState.Anchor.start
@@ -214,10 +226,19 @@ extension ReaderApp {
                                      protection: ProtectionMark(scheme: publication.contentProtectionService?.scheme),
                                      licenseID: opened.licenseID)
         book.tasks.start(.libraryEntry) { [weak self, weak book] in
-            let stored = try? await library.add(candidate)
+            let stored: Result<LibraryEntry, LibraryError>
+            do throws(LibraryError) { stored = .success(try await library.add(candidate)) } catch { stored = .failure(error) }
             guard let self, let book, !Task.isCancelled else { return }
-            if book.entry == nil { book.entry = stored }
-            self.savePosition(book)
+            switch stored {
+            case .success(let entry):
+                if book.entry == nil { book.entry = entry }
+                self.savePosition(book)
+            case .failure(let error):
+                // Without an entry neither positions nor bookmarks can be saved: say so.
+                Self.log.warning("adding \(path) to the library failed: \(error.userMessage)")
+                self.message = "This book could not be added to the library: \(error.userMessage); its place will not be kept"
+                self.render()
+            }
         }
     }
 

@@ -32,11 +32,12 @@ extension ReaderApp {
         let rights = book.publication.rights
         let rightsLeft = book.opened.rightsLeft
         book.copyPermission = nil
-        Task { @MainActor [weak self] in
-            let (allowed, left) = await Blocking.run { (rights.canCopy, rightsLeft?().characters) }
-            book.copyPermission = (allowed, left)
+        book.tasks.start(.copyPermission, computing: {
+            await Blocking.run { (rights.canCopy, rightsLeft?().characters) }
+        }, then: { [weak self] permission in
+            book.copyPermission = permission
             self?.render()
-        }
+        })
     }
 
     func handleSelection(_ key: Key, book: BookController) {
@@ -98,15 +99,22 @@ extension ReaderApp {
         let rights = book.publication.rights
         let rightsLeft = book.opened.rightsLeft
         let number = book.selectionNumber
-        Task { @MainActor [weak self] in
-            enum Outcome: Sendable { case copied(left: Int?), refused(left: Int?), notAllowed }
-            let outcome = await Blocking.run { () -> Outcome in
-                guard rights.canCopy else { return .notAllowed }
-                guard rights.canCopy(text: text), rights.copy(text: text) else { return .refused(left: rightsLeft?().characters) }
-                return .copied(left: rightsLeft?().characters)
+        enum Outcome: Sendable { case copied(left: Int?), refused(left: Int?), notAllowed, uncounted(String) }
+        book.tasks.start(nil, computing: {
+            await Blocking.run { () -> Outcome in
+                let canCopy = rights.canCopy
+                let allowed = canCopy && rights.canCopy(text: text) && rights.copy(text: text)
+                let now = rightsLeft?()
+                // Refused because the allowance could not be read, not because it is used up.
+                if !allowed, let problem = now?.problem { return .uncounted(problem) }
+                guard canCopy else { return .notAllowed }
+                return allowed ? .copied(left: now?.characters) : .refused(left: now?.characters)
             }
-            guard let self, case .reader(let current) = self.page, current === book else { return }
+        }, then: { [weak self] outcome in
+            guard let self else { return }
             switch outcome {
+            case .uncounted(let problem):
+                self.message = "Copy refused: the copy allowance cannot be counted (\(TerminalText.singleLine(problem)))."
             case .notAllowed:
                 self.message = "Copy refused: this publication's rights do not allow copying"
                     + (book.copyPermission?.left == 0 ? " (no characters left)." : ".")
@@ -127,7 +135,7 @@ extension ReaderApp {
                 Task { _ = await Blocking.runInBackground { DesktopClipboard.copy(text) } }
             }
             self.render()
-        }
+        })
     }
 
     static func characters(_ count: Int) -> String {

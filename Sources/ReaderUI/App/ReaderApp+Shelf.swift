@@ -22,7 +22,8 @@ extension ReaderApp {
         let loanStates = dependencies.loanStates
         Task { @MainActor in
             // The shelf's reading and relinking is one job of the library's serial writer.
-            let result = try? await library.perform { store throws(LibraryError) -> ([LibraryEntry], Bool, Set<Int64>, [LibraryEntry]) in
+            let result: Result<([LibraryEntry], Bool, Set<Int64>, [LibraryEntry]), LibraryError>
+            do throws(LibraryError) { result = .success(try await library.perform { store throws(LibraryError) -> ([LibraryEntry], Bool, Set<Int64>, [LibraryEntry]) in
                 var entries = try store.entries(sort: .title)
                 // The license repository is opened only when the shelf holds a loan.
                 let hasLoans = entries.contains { $0.licenseID != nil }
@@ -42,9 +43,13 @@ extension ReaderApp {
                     }
                 }
                 return (entries, hasLoans, missing, relinked)
-            }
-            guard let (entries, hasLoans, missing, relinked) = result else {
-                shelf.message = "The library database cannot be read."
+            }) } catch { result = .failure(error) }
+            let entries: [LibraryEntry], hasLoans: Bool, missing: Set<Int64>, relinked: [LibraryEntry]
+            switch result {
+            case .success(let read): (entries, hasLoans, missing, relinked) = read
+            case .failure(let error):
+                Self.log.warning("reading the library failed: \(error.userMessage)")
+                shelf.message = "The library database cannot be read: \(error.message)"
                 render()
                 return
             }
@@ -158,10 +163,22 @@ extension ReaderApp {
                 reloadShelf()
                 return
             }
+            var fileFailure: String?
             if removed != nil, LibraryStore.ownsFile(of: entry) {
-                _ = await Blocking.run { try? FileManager.default.removeItem(atPath: entry.path) }
+                fileFailure = await Blocking.run { () -> String? in
+                    // A file already gone is as good as deleted.
+                    if unlink(entry.path) == 0 || errno == ENOENT { return nil }
+                    if errno == EISDIR, (try? FileManager.default.removeItem(atPath: entry.path)) != nil { return nil }
+                    return String(cString: strerror(errno))
+                }
             }
-            shelf.message = removed != nil ? "Removed \"\(entry.title)\" from the library." : "Could not remove \"\(entry.title)\"."
+            let title = TerminalText.singleLine(entry.title)
+            if let fileFailure {
+                Self.log.warning("deleting \(entry.path) failed: \(fileFailure)")
+                shelf.message = "Removed \"\(title)\" from the library, but its file could not be deleted: \(fileFailure)"
+            } else {
+                shelf.message = removed != nil ? "Removed \"\(title)\" from the library." : "Could not remove \"\(title)\"."
+            }
             reloadShelf()
         }
     }

@@ -266,7 +266,16 @@ public final class ReaderApp {
         let name = ReaderConfig.nextThemeName(after: config.themeName)
         applyTheme(named: name)
         message = "Theme: \(name)"
-        Task.detached { try? ReaderConfig.saveTheme(name) }
+        Task { @MainActor [weak self] in
+            let failure = await Blocking.run { () -> String? in
+                do { try ReaderConfig.saveTheme(name) } catch { return "\(error)" }
+                return nil
+            }
+            guard let failure, let self else { return }
+            Self.log.warning("saving the theme \(name) failed: \(failure)")
+            self.message = "Could not save the theme: \(failure)"
+            self.render()
+        }
     }
 
     // MARK: - Drawing

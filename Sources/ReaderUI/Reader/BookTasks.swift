@@ -32,6 +32,14 @@ final class BookTasks {
         case readingPace
         /// Reading a table of contents left for after the first page.
         case tableOfContents
+        /// Resolving and laying out a note to show in a popup.
+        case note
+        /// Asking the rights whether copying is possible at all.
+        case copyPermission
+        /// Laying out the print pages or checking the print rights before printing.
+        case print
+        /// Looking a word up in a local dictionary.
+        case lookUp
     }
 
     private var running: [Kind: (id: Int, task: Task<Void, Never>)] = [:]
