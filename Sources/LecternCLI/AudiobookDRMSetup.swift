@@ -20,7 +20,7 @@ enum AudiobookDRMSetup {
         for (issuer, url) in parseIssuers(environment[issuersVariable] ?? "") {
             configuration.trust(issuer: issuer, keySetURL: url)
         }
-        if let text = environment[nowVariable], let pinned = try? Date.ISO8601FormatStyle().parse(text.trimmed) {
+        if let text = environment[nowVariable], let pinned = RFC3339Date.parse(text.trimmed) {
             configuration.now = { pinned }
         }
         return FeedbooksAudiobookProtection(configuration: configuration)
