@@ -25,6 +25,15 @@ final class EarlyOpening: Sendable {
         }
     }
 
+    /// Waits for the early opening when the reader never took it (it refused to start, or
+    /// opened something else) and closes what it opened: the program must not end while
+    /// another thread is still reading, decrypting or writing the library.
+    func finish() async {
+        guard handedOver.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
+        asker.install(nil)
+        if case .success(let opened) = await task.value { opened.publication.close() }
+    }
+
     /// ``UIComposition/open``, except that the first opening of the early path with prompts
     /// allowed is the early one.
     var opening: PublicationOpening {

@@ -43,11 +43,13 @@ struct OpenCommand: AsyncParsableCommand {
                 throw ExitStatus.someFailed
             }
         }
-        // The book is read while the library and the terminal are set up.
-        let early = EarlyOpening(path: LibraryImporter.absolutePath(readerPath))
+        // The book is read while the library and the terminal are set up (without a terminal
+        // the reader does not start: nothing is read early then).
+        let early = isatty(0) == 1 && isatty(1) == 1 ? EarlyOpening(path: LibraryImporter.absolutePath(readerPath)) : nil
         var dependencies = UIComposition.dependencies()
-        dependencies.open = early.opening
+        if let early { dependencies.open = early.opening }
         let status = await ReaderApp(dependencies: dependencies).runReader(path: readerPath)
+        await early?.finish()
         if status != 0 { throw ExitCode(status) }
     }
 }
