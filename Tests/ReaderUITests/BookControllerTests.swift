@@ -156,6 +156,81 @@ import TextLayout
         #expect(line.map { book.state.visibleLines.contains($0) } == true, "top offset \(book.state.topOffset), first part \(partLength)")
     }
 
+    /// A long chapter opened at an offset (a search match in another chapter) is shown from a
+    /// first part that reaches past it, at that place, which stays in view when the whole arrives.
+    @Test func aChapterOpenedAtAnOffsetShowsItsFirstPartThere() async throws {
+        let book = try await Self.openBook(try Self.longChapterBook())
+        defer { book.close() }
+        let place = 120_000
+        var arrivals: [BookController.ChapterArrival] = []
+        var partLength = 0, partTop = -1
+        let loading = book.loadChapter(0, at: .offset(place)) { book, arrival in
+            arrivals.append(arrival)
+            guard arrival == .firstPart else { return }
+            partLength = book.document?.length ?? 0
+            partTop = book.state.top
+            let line = book.state.layout?.lineIndex(containing: place)
+            #expect(line.map { book.state.visibleLines.contains($0) } == true, "top offset \(book.state.topOffset)")
+        }
+        await loading?.value
+        #expect(arrivals == [.firstPart, .whole(pagedDown: false)])
+        #expect(partLength > place && (book.document?.length ?? 0) > partLength)
+        #expect(book.state.top == partTop && book.state.laidOutPart == .whole)
+    }
+
+    /// Where the library knows a chapter's length from an earlier count, a saved position in
+    /// it is shown from a first part, on the page saved, with percentages through the whole;
+    /// without that length the whole chapter is waited for.
+    @Test func aSavedPlaceInACountedChapterIsShownFromAFirstPart() async throws {
+        let path = try Self.longChapterBook()
+        let first = try await Self.openBook(path)
+        await first.loadChapter(0, at: .offset(200_000)) { _, _ in }?.value
+        let saved = try #require(first.state.currentLocator)
+        let savedTop = first.state.topOffset, length = try #require(first.document?.length)
+        let savedProgression = first.state.chapterProgression
+        first.close()
+
+        let uncounted = try await Self.openBook(path)
+        var uncountedArrivals: [BookController.ChapterArrival] = []
+        await uncounted.loadChapter(0, at: .locator(saved)) { _, arrival in uncountedArrivals.append(arrival) }?.value
+        #expect(uncountedArrivals == [.whole(pagedDown: false)])
+        #expect(uncounted.state.topOffset == savedTop)
+        uncounted.close()
+
+        let book = try await Self.openBook(path)
+        defer { book.close() }
+        book.state.chapterLengths = [length]
+        var arrivals: [BookController.ChapterArrival] = []
+        var partLength = 0, partTopOffset = -1
+        var partProgression = -1.0, partLocator: Locator?
+        await book.loadChapter(0, at: .locator(saved)) { book, arrival in
+            arrivals.append(arrival)
+            guard arrival == .firstPart else { return }
+            partLength = book.document?.length ?? 0
+            partTopOffset = book.state.topOffset
+            partProgression = book.state.chapterProgression
+            partLocator = book.state.currentLocator
+        }?.value
+        #expect(arrivals == [.firstPart, .whole(pagedDown: false)])
+        #expect(partLength > savedTop && partLength < length)
+        #expect(partTopOffset == savedTop)
+        #expect(abs(partProgression - savedProgression) < 0.000_001)
+        #expect(partLocator?.locations.progression.map { abs($0 - savedProgression) < 0.000_001 } == true)
+        #expect(book.state.topOffset == savedTop && book.state.bookProgression.map { abs($0 - savedProgression) < 0.000_001 } == true)
+    }
+
+    /// A window resized while the first part is shown: the whole chapter is shown at the new width.
+    @Test func aResizeDuringTheFirstPartLaysTheWholeOutAtTheNewWidth() async throws {
+        let book = try await Self.openBook(try Self.longChapterBook())
+        defer { book.close() }
+        let narrower = LayoutOptions(width: 40)
+        await book.loadChapter(0, at: .start) { book, arrival in
+            if arrival == .firstPart { book.layOutAgain(with: narrower) {} }
+        }?.value
+        #expect(book.state.laidOutPart == .whole && book.state.layout?.options == narrower)
+        #expect((book.state.layout?.document.length ?? 0) == (book.document?.length ?? -1))
+    }
+
     /// Closing the book while its first part is shown drops the rest.
     @Test func closingAfterTheFirstPartDropsTheRest() async throws {
         let book = try await Self.openBook(try Self.longChapterBook())

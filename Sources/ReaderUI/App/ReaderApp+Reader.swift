@@ -153,6 +153,13 @@ extension ReaderApp {
                 // An audiobook's locator is a time in the track, not a place on its page.
                 anchor = publication.isAudiobook ? .start : .locator(locator)
             }
+            if case .locator = anchor, let cached = try? await library?.textLengths(identity: identity),
+               cached.count == book.source.count, !Task.isCancelled {
+                // Counted at an earlier opening (only a cache: without it the chapter is waited
+                // for whole): a long chapter is shown as soon as its text up to the saved place
+                // is read, and the book percentage is there on the first page.
+                book.state.chapterLengths = cached
+            }
             self.load(book, chapter: chapter, anchor: anchor)
         }
     }

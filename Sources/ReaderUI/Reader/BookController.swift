@@ -192,7 +192,9 @@ final class BookController {
     /// calls `shown`. A newer request replaces it; closing the book drops it. Returns the task
     /// (nil when there is no such chapter or the book is closed).
     ///
-    /// A chapter opened at its start is shown as soon as its first few screens are converted
+    /// A chapter opened at a place known before it is converted (its start, an offset, a
+    /// saved position in a chapter counted before) is shown as soon as the text up to that
+    /// place and a few screens more is converted
     /// (``ChapterSource/document(_:firstPartLength:firstPart:)``, `shown` with `.firstPart`):
     /// the rest is converted and laid out meanwhile, then replaces it, keeping the line read in
     /// view. Both arrive through the one task of the chapter, so neither outlives the book.
@@ -208,8 +210,9 @@ final class BookController {
         tasks.cancel(.relayout)
         let source = source, options = options
         let preloaded = preloaded?.chapter == chapter ? preloaded?.document : nil
-        let firstPartLength = anchor == .start && preloaded == nil && !source.isPaged
-            ? max(8_000, options.width * state.rows * 3) : nil
+        let placeShown = preloaded == nil && !source.isPaged ? estimatedOffset(of: anchor, inChapter: chapter) : nil
+        // Three screens past the place shown: enough to page on while the rest is converted.
+        let firstPartLength = placeShown.map { $0 + max(8_000, options.width * state.rows * 3) }
         return tasks.start(.chapter) { [weak self] in
             let (arrivals, sink) = AsyncStream.makeStream(of: LaidOutChapter.self)
             async let converted: Void = Blocking.run {
@@ -219,18 +222,29 @@ final class BookController {
                 } else if let firstPartLength {
                     document = source.document(chapter, firstPartLength: firstPartLength) { part in
                         sink.yield(LaidOutChapter(document: part, layout: LayoutEngine.layout(part, options: options),
-                                                  isWhole: false))
+                                                  isWhole: false, options: options))
                     }
                 } else {
                     document = source.document(chapter)
                 }
                 sink.yield(LaidOutChapter(document: document, layout: LayoutEngine.layout(document, options: options),
-                                          isWhole: true))
+                                          isWhole: true, options: options))
                 sink.finish()
             }
-            for await arrival in arrivals {
+            for await laidOut in arrivals {
                 guard !Task.isCancelled, let self, loadingChapter == chapter else { break }
-                if let shownAs = show(arrival, chapter: chapter, anchor: anchor) { shown(self, shownAs) }
+                var arrival = laidOut
+                if arrival.options != self.options {
+                    // The window changed while it was laid out (the first part was laid out
+                    // again meanwhile): the chapter is laid out anew at the size shown.
+                    let current = self.options, document = arrival.document
+                    let layout = await Blocking.run { LayoutEngine.layout(document, options: current) }
+                    guard !Task.isCancelled, loadingChapter == chapter else { break }
+                    arrival = LaidOutChapter(document: document, layout: layout, isWhole: arrival.isWhole, options: current)
+                }
+                if let shownAs = show(arrival, chapter: chapter, anchor: anchor, placeShown: placeShown ?? 0) {
+                    shown(self, shownAs)
+                }
             }
             await converted
         }
@@ -241,24 +255,54 @@ final class BookController {
         let document: TextDocument
         let layout: LaidOutDocument
         let isWhole: Bool
+        /// The options it was laid out with.
+        let options: LayoutOptions
+    }
+
+    /// The text length of chapter `chapter` when counted (this opening or an earlier one).
+    private func knownLength(ofChapter chapter: Int) -> Int? {
+        state.chapterLengths.flatMap { $0.indices.contains(chapter) ? $0[chapter] : nil }
+    }
+
+    /// Where in chapter `chapter` a place to show at `anchor` lies, when that is known before
+    /// the chapter is converted: its start, an offset, or a progression through a chapter
+    /// whose text length the library has counted before (a saved position). Nil otherwise
+    /// (its end, an id): the whole chapter is waited for.
+    func estimatedOffset(of anchor: ReaderState.Anchor, inChapter chapter: Int) -> Int? {
+        let length = knownLength(ofChapter: chapter)
+        switch anchor {
+        case .start: return 0
+        case .offset(let offset): return max(0, offset)
+        case .progression(let progression): return length.map { Int(Double($0) * min(max(progression, 0), 1)) }
+        case .locator(let locator):
+            guard let progression = locator.locations.progression else { return nil }
+            return length.map { Int(Double($0) * min(max(progression, 0), 1)) }
+        case .end, .fragment: return nil
+        }
     }
 
     /// Puts a part of chapter `chapter` being loaded on screen; returns what was shown.
-    private func show(_ arrival: LaidOutChapter, chapter: Int, anchor: ReaderState.Anchor) -> ChapterArrival? {
+    private func show(_ arrival: LaidOutChapter, chapter: Int, anchor: ReaderState.Anchor,
+                      placeShown: Int) -> ChapterArrival? {
         guard arrival.isWhole else {
+            // A part that ends before the place (a length counted for an older edition) is not shown.
+            guard placeShown < arrival.document.length else { return nil }
             partialChapter = chapter
             selection = nil
             hints = nil
             document = arrival.document
-            state.show(chapter: chapter, layout: arrival.layout, anchor: .start)
+            state.show(chapter: chapter, layout: arrival.layout, anchor: anchor,
+                       part: .firstPart(wholeLength: knownLength(ofChapter: chapter)))
             return .firstPart
         }
         loadingChapter = nil
         document = arrival.document
+        // A new layout of the first part (after a resize) is of no use: the whole is laid out at that size.
+        tasks.cancel(.relayout)
         if partialChapter == chapter, state.chapter == chapter {
             // The whole chapter replaces its first part: same offsets, same line in view.
             partialChapter = nil
-            state.relayout(arrival.layout)
+            state.extend(to: arrival.layout)
             let pagedDown = pageDownWaiting
             if pagedDown {
                 pageDownWaiting = false

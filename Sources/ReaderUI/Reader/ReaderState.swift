@@ -19,6 +19,14 @@ public struct ReaderState: Sendable {
         case fragment(String)
     }
 
+    /// How much of the chapter the layout holds.
+    public enum LaidOutPart: Sendable, Hashable {
+        case whole
+        /// Its first part, while the rest is converted; with the whole chapter's text length
+        /// when an earlier count knows it. Offsets are the whole's; progressions are not.
+        case firstPart(wholeLength: Int?)
+    }
+
     /// What the controller must do after a movement.
     public enum Effect: Sendable, Hashable {
         case none
@@ -35,6 +43,8 @@ public struct ReaderState: Sendable {
     public private(set) var layout: LaidOutDocument?
     /// The first line shown.
     public private(set) var top = 0
+    /// Whether the layout is the whole chapter or its first part.
+    public private(set) var laidOutPart = LaidOutPart.whole
     /// The text rows of the window.
     public var rows: Int {
         didSet { rows = max(1, rows) }
@@ -54,10 +64,12 @@ public struct ReaderState: Sendable {
 
     // MARK: - Layouts
 
-    /// Shows `layout` as chapter `chapter`, placed at `anchor`.
-    public mutating func show(chapter: Int, layout: LaidOutDocument, anchor: Anchor) {
+    /// Shows `layout` as chapter `chapter` (or as its first `part`), placed at `anchor`, whose
+    /// progressions are through the whole chapter.
+    public mutating func show(chapter: Int, layout: LaidOutDocument, anchor: Anchor, part: LaidOutPart = .whole) {
         self.chapter = chapter
         self.layout = layout
+        laidOutPart = part
         top = line(for: anchor, in: layout)
     }
 
@@ -70,10 +82,28 @@ public struct ReaderState: Sendable {
     /// Replaces the layout of the current chapter (new width after a resize, new options),
     /// keeping the first line's text in view.
     public mutating func relayout(_ newLayout: LaidOutDocument) {
-        let locator = currentLocator
+        // The layout's own locator: its progression is through the text laid out, part or whole.
+        let locator = layout.map { $0.locator(forLine: top) }
         layout = newLayout
         top = locator.map { newLayout.lineIndex(for: $0) } ?? 0
         top = min(top, max(0, newLayout.lineCount - 1))
+    }
+
+    /// Replaces the first part of the chapter shown with the whole chapter, which begins with
+    /// the same text at the same offsets: the page stays the same line, not a place found again
+    /// by progression (which the whole's greater length would move).
+    public mutating func extend(to whole: LaidOutDocument) {
+        guard let part = layout, part.lines.indices.contains(top), whole.lines.indices.contains(top) else {
+            relayout(whole)
+            laidOutPart = .whole
+            return
+        }
+        let shown = part.lines[top], same = whole.lines[top]
+        layout = whole
+        laidOutPart = .whole
+        if shown.offsets == same.offsets, shown.text == same.text { return }
+        // The part's last block laid out differently (a table cut short): find its text.
+        top = shown.offsets.isEmpty ? min(top, whole.lineCount - 1) : (whole.lineIndex(containing: shown.offsets.lowerBound) ?? 0)
     }
 
     func line(for anchor: Anchor, in layout: LaidOutDocument) -> Int {
@@ -82,10 +112,25 @@ public struct ReaderState: Sendable {
         switch anchor {
         case .start: return 0
         case .end: return ((count - 1) / rows) * rows
-        case .progression(let progression): return min(layout.lineIndex(forProgression: progression), count - 1)
-        case .locator(let locator): return alignedToPage(min(layout.lineIndex(for: locator), count - 1), in: layout)
+        case .progression(let progression):
+            return min(layout.lineIndex(forProgression: min(1, progressionLaidOut(progression, in: layout) ?? 0)), count - 1)
+        case .locator(var locator):
+            // Without a progression the saved text around the place finds it, nearest the start.
+            locator.locations.progression = locator.locations.progression.flatMap { progressionLaidOut($0, in: layout) }
+            return alignedToPage(min(layout.lineIndex(for: locator), count - 1), in: layout)
         case .offset(let offset): return pageTop(containing: layout.lineIndex(containing: offset) ?? 0)
         case .fragment(let fragment): return layout.lineIndex(forFragment: fragment) ?? 0
+        }
+    }
+
+    /// A progression through the whole chapter as one through `layout`: the same for the whole
+    /// chapter; scaled to a first part by the whole's length, nil when that is unknown.
+    private func progressionLaidOut(_ progression: Double, in layout: LaidOutDocument) -> Double? {
+        switch laidOutPart {
+        case .whole: return progression
+        case .firstPart(let whole?) where layout.document.length > 0:
+            return progression * Double(whole) / Double(layout.document.length)
+        case .firstPart: return nil
         }
     }
 
@@ -261,7 +306,12 @@ public struct ReaderState: Sendable {
     /// How far into the chapter the page is, 0…1.
     public var chapterProgression: Double {
         guard let layout else { return 0 }
-        return layout.progression(ofLine: top)
+        switch laidOutPart {
+        case .whole: return layout.progression(ofLine: top)
+        case .firstPart(let whole?) where whole > 0: return min(1, Double(topOffset) / Double(whole))
+        // Somewhere in a chapter of unknown length, near its start.
+        case .firstPart: return 0
+        }
     }
 
     /// How far into the book, 0…1, once the chapters are counted (nil before).
@@ -270,7 +320,7 @@ public struct ReaderState: Sendable {
         let total = lengths.reduce(0, +)
         guard total > 0 else { return nil }
         let before = lengths[..<chapter].reduce(0, +)
-        let within = layout.map { Double(lengths[chapter]) * $0.progression(ofLine: top) } ?? 0
+        let within = layout == nil ? 0 : Double(lengths[chapter]) * chapterProgression
         return min(1, (Double(before) + within) / Double(total))
     }
 
@@ -283,6 +333,11 @@ public struct ReaderState: Sendable {
     public var currentLocator: Locator? {
         guard let layout else { return nil }
         var locator = layout.locator(forLine: top)
+        if case .firstPart(let whole) = laidOutPart {
+            // Through the whole chapter, as a saved position is read back; without the
+            // whole's length the text around the place is what finds it again.
+            locator.locations.progression = whole.map { _ in chapterProgression }
+        }
         locator.locations.totalProgression = bookProgression
         return locator
     }
