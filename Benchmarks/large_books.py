@@ -12,6 +12,7 @@ import re
 import statistics
 import subprocess
 import sys
+import time
 import zipfile
 
 from tmux_reader import END_MARKER, MARKER, TUI_HEIGHT, TUI_WIDTH, TmuxReader
@@ -106,6 +107,81 @@ def series(command, runs, fresh_env, page_key, **jumps):
     return joined, max(peaks)
 
 
+def counted(text):
+    """Whether lectern's status line (the last row) shows a book percentage: the book's text is
+    counted, and its chapter lengths written to the library, which a reopening reads."""
+    rows = text.rstrip("\n").splitlines()
+    return bool(rows) and re.search(r"\b\d+%", rows[-1]) is not None
+
+
+def first_text_line(text):
+    """The first row of the page with words on it (the status row excluded)."""
+    rows = text.rstrip("\n").splitlines()[:-1]
+    return next((row.strip() for row in rows if len(row.strip()) >= 30), None)
+
+
+def wait_for_exit(reader, timeout=60):
+    deadline = time.perf_counter() + timeout
+    while os.path.exists(f"/proc/{reader.pid}") and time.perf_counter() < deadline:
+        time.sleep(0.01)
+
+
+def reopen_session(command, env, go_keys, arrived, quit_key, settled=lambda text: True):
+    """Two reader processes in one home: the first goes to a place (`go_keys` until `arrived`),
+    waits for `settled` and quits; the second is timed from its start to that page shown again.
+    Returns the milliseconds and the second process's peak RSS in KB."""
+    reader = TmuxReader(command, env)
+    try:
+        reader.wait(lambda text: MARKER in text, timeout=SLOW_TIMEOUT)
+        reader.keys(*go_keys)
+        _, text = reader.wait(arrived, timeout=SLOW_TIMEOUT)
+        line = first_text_line(text)
+        reader.wait(settled, timeout=SLOW_TIMEOUT)
+        reader.keys(quit_key)
+        wait_for_exit(reader)
+    finally:
+        reader.close()
+    if line is None:
+        raise RuntimeError("no line of text on the page:\n" + text)
+    reader = TmuxReader(command, env)
+    try:
+        shown, _ = reader.wait(lambda text: line in text, timeout=SLOW_TIMEOUT)
+        return (shown - reader.started) * 1000, reader.peak_rss_kb()
+    finally:
+        reader.close()
+
+
+def reopen_series(command, runs, fresh_env, go_keys, arrived, quit_key, settled=lambda text: True):
+    values, peaks = [], []
+    for index in range(runs + 1):
+        value, peak = reopen_session(command, fresh_env(), go_keys, arrived, quit_key, settled)
+        if index:
+            values.append(value)
+            peaks.append(peak)
+    return values, max(peaks)
+
+
+def reopen_rows(lectern, epy, book, runs, fresh_env):
+    """Reopening the one-chapter book where it was left: lectern at its middle and at its end,
+    epy at its end (epy has no jump to a percentage)."""
+    command = [lectern, "open", book]
+    middle, middle_peak = reopen_series(command, runs, fresh_env, ["5", "0", "%"], past_middle, "q", counted)
+    end, end_peak = reopen_series(command, runs, fresh_env, ["G"], lambda text: END_MARKER in text, "q", counted)
+    rows = [
+        ("Reader: reopen the one-chapter book where it was left in its middle (`50%`, `q`, `lectern open` again), "
+         "start to that page shown", row_figures(middle, middle_peak), "faster than the end"),
+        ("Reader: reopen the one-chapter book where it was left at its end (`G`, `q`, `lectern open` again)",
+         row_figures(end, end_peak), ""),
+    ]
+    if epy is None:
+        return rows
+    theirs, their_peak = reopen_series(epy + [book], max(1, min(runs, 3)), fresh_env, ["G"],
+                                       lambda text: END_MARKER in text, "q")
+    rows.append(("epy: reopen the same book where it was left at its end (`G`, `q`, epy again)",
+                 row_figures(theirs, their_peak), ""))
+    return rows
+
+
 def row_figures(values, peak_kb):
     return {"median_ms": statistics.median(values), "min_ms": min(values), "max_ms": max(values),
             "peak_rss_kb": peak_kb, "runs": len(values)}
@@ -127,6 +203,7 @@ def one_chapter_rows(lectern, epy, book, runs, fresh_env):
         ("Reader: jump to the end (`G`) of the one-chapter book, key to its last paragraph shown",
          row_figures(ours["end"], our_peak), ""),
     ]
+    rows += reopen_rows(lectern, epy, book, runs, fresh_env)
     if epy is None:
         return rows, []
     theirs, their_peak = series(epy + [book], max(1, min(runs, 3)), fresh_env, "l", jump_end=True)

@@ -114,7 +114,7 @@ import TextLayout
             }
         }
         await loading?.value
-        #expect(arrivals == [.firstPart, .whole(pagedDown: false)])
+        #expect(arrivals == [.firstPart, .whole(carriedOut: false)])
         #expect(book.partialChapter == nil && book.loadingChapter == nil)
         #expect(partLength > 0 && (book.document?.length ?? 0) > partLength)
     }
@@ -131,7 +131,7 @@ import TextLayout
         }
         await loading?.value
         #expect(waited)
-        #expect(arrivals == [.firstPart, .whole(pagedDown: true)])
+        #expect(arrivals == [.firstPart, .whole(carriedOut: true)])
         #expect(book.state.chapter == 0 && book.state.topOffset > 0 && !book.pageDownWaiting)
         // Once whole, the next chapter is not waited for.
         #expect(!book.waitsForRest(beforeShowing: 1, at: .start))
@@ -173,7 +173,7 @@ import TextLayout
             #expect(line.map { book.state.visibleLines.contains($0) } == true, "top offset \(book.state.topOffset)")
         }
         await loading?.value
-        #expect(arrivals == [.firstPart, .whole(pagedDown: false)])
+        #expect(arrivals == [.firstPart, .whole(carriedOut: false)])
         #expect(partLength > place && (book.document?.length ?? 0) > partLength)
         #expect(book.state.top == partTop && book.state.laidOutPart == .whole)
     }
@@ -193,7 +193,7 @@ import TextLayout
         let uncounted = try await Self.openBook(path)
         var uncountedArrivals: [BookController.ChapterArrival] = []
         await uncounted.loadChapter(0, at: .locator(saved)) { _, arrival in uncountedArrivals.append(arrival) }?.value
-        #expect(uncountedArrivals == [.whole(pagedDown: false)])
+        #expect(uncountedArrivals == [.whole(carriedOut: false)])
         #expect(uncounted.state.topOffset == savedTop)
         uncounted.close()
 
@@ -211,12 +211,30 @@ import TextLayout
             partProgression = book.state.chapterProgression
             partLocator = book.state.currentLocator
         }?.value
-        #expect(arrivals == [.firstPart, .whole(pagedDown: false)])
+        #expect(arrivals == [.firstPart, .whole(carriedOut: false)])
         #expect(partLength > savedTop && partLength < length)
         #expect(partTopOffset == savedTop)
         #expect(abs(partProgression - savedProgression) < 0.000_001)
         #expect(partLocator?.locations.progression.map { abs($0 - savedProgression) < 0.000_001 } == true)
         #expect(book.state.topOffset == savedTop && book.state.bookProgression.map { abs($0 - savedProgression) < 0.000_001 } == true)
+    }
+
+    /// A jump the first part cannot place (to the middle of a chapter of unknown length) is
+    /// carried out when the whole arrives, not lost to the part.
+    @Test func aJumpPastTheFirstPartIsCarriedOutWhenTheWholeArrives() async throws {
+        let book = try await Self.openBook(try Self.longChapterBook())
+        defer { book.close() }
+        var arrivals: [BookController.ChapterArrival] = []
+        await book.loadChapter(0, at: .start) { book, arrival in
+            arrivals.append(arrival)
+            guard arrival == .firstPart else { return }
+            let effect = book.state.go(toPercent: 50)
+            #expect(effect == .awaitWhole(.progression(0.5)))
+            if case .awaitWhole(let anchor) = effect { book.awaitWhole(anchor) }
+            #expect(book.state.top == 0)
+        }?.value
+        #expect(arrivals == [.firstPart, .whole(carriedOut: true)])
+        #expect(abs(book.state.chapterProgression - 0.5) < 0.01 && book.anchorWaiting == nil)
     }
 
     /// A window resized while the first part is shown: the whole chapter is shown at the new width.

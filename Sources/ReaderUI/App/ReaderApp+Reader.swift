@@ -179,7 +179,7 @@ extension ReaderApp {
         requestPictures(book, page: chapter)
         book.loadChapter(chapter, at: anchor) { [weak self] book, arrival in
             guard let self else { return }
-            if arrival == .whole(pagedDown: true) { self.message = nil }
+            if arrival == .whole(carriedOut: true) { self.message = nil }
             self.updateSearchMatches(book)
             self.render()
             if arrival == .firstPart {
@@ -447,6 +447,9 @@ extension ReaderApp {
         case .none: break
         case .load(let chapter, let anchor): load(book, chapter: chapter, anchor: anchor)
         case .message(let text): message = text
+        case .awaitWhole(let anchor):
+            book.awaitWhole(anchor)
+            if book.anchorWaiting != nil { message = "The rest of this chapter is still being read…" }
         }
     }
 

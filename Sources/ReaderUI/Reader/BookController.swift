@@ -63,6 +63,9 @@ final class BookController {
     /// An offset to show (a search match) past the first part of the chapter shown in part:
     /// shown when the rest arrives.
     var revealWaiting: Int?
+    /// A place in the chapter shown in part that its first part cannot place (its end, a
+    /// percentage past it): moved to when the rest arrives.
+    var anchorWaiting: ReaderState.Anchor?
     /// Whether the library entry of a book opened from outside the library is being made.
     var entryRequested = false
     /// The next chapter, read ahead in the background.
@@ -164,9 +167,10 @@ final class BookController {
     enum ChapterArrival: Equatable, Sendable {
         /// Its first few screens: the rest is being converted.
         case firstPart
-        /// All of it, replacing its first part if that was shown; `pagedDown` when a page down
-        /// that waited for the rest was then carried out.
-        case whole(pagedDown: Bool)
+        /// All of it, replacing its first part if that was shown; `carriedOut` when a movement
+        /// that waited for the rest (a page down, a jump to a percentage or to the end) was
+        /// then carried out.
+        case whole(carriedOut: Bool)
     }
 
     /// Shows `offset` of the chapter on screen; when it lies past the part of the chapter shown
@@ -177,6 +181,16 @@ final class BookController {
             return
         }
         state.reveal(offset: offset)
+    }
+
+    /// Moves to `anchor` in the chapter shown, which a first part cannot place
+    /// (``ReaderState/Effect/awaitWhole(_:)``): once the rest arrives.
+    func awaitWhole(_ anchor: ReaderState.Anchor) {
+        guard partialChapter == state.chapter else {
+            state.move(to: anchor)
+            return
+        }
+        anchorWaiting = anchor
     }
 
     /// Whether a page down to `chapter` at `anchor` waits for the rest of the chapter shown in
@@ -206,6 +220,7 @@ final class BookController {
         partialChapter = nil
         pageDownWaiting = false
         revealWaiting = nil
+        anchorWaiting = nil
         // The layout of the chapter being left is of no use any more.
         tasks.cancel(.relayout)
         let source = source, options = options
@@ -303,22 +318,26 @@ final class BookController {
             // The whole chapter replaces its first part: same offsets, same line in view.
             partialChapter = nil
             state.extend(to: arrival.layout)
-            let pagedDown = pageDownWaiting
-            if pagedDown {
+            let carriedOut = pageDownWaiting || anchorWaiting != nil
+            if pageDownWaiting {
                 pageDownWaiting = false
                 _ = state.perform(.pageDown)
+            }
+            if let anchor = anchorWaiting {
+                anchorWaiting = nil
+                state.move(to: anchor)
             }
             if let offset = revealWaiting {
                 revealWaiting = nil
                 state.reveal(offset: offset)
             }
-            return .whole(pagedDown: pagedDown)
+            return .whole(carriedOut: carriedOut)
         }
         partialChapter = nil
         selection = nil
         hints = nil
         state.show(chapter: chapter, layout: arrival.layout, anchor: anchor)
-        return .whole(pagedDown: false)
+        return .whole(carriedOut: false)
     }
 
     /// Reads chapter `chapter` ahead in the background, unless it already is; returns the task

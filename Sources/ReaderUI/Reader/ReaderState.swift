@@ -34,6 +34,9 @@ public struct ReaderState: Sendable {
         case load(chapter: Int, anchor: Anchor)
         /// Nothing further that way: say so in the status line.
         case message(String)
+        /// The place lies past the first part laid out (or where it lies is unknown until the
+        /// chapter is whole): move to `anchor` once the whole chapter is laid out.
+        case awaitWhole(Anchor)
     }
 
     public let chapterCount: Int
@@ -193,7 +196,11 @@ public struct ReaderState: Sendable {
             return .load(chapter: 0, anchor: .start)
         case .end:
             if let count { return go(toChapter: count - 1) }
-            if chapter == chapterCount - 1 { top = line(for: .end, in: layout); return .none }
+            if chapter == chapterCount - 1 {
+                if case .firstPart = laidOutPart { return .awaitWhole(.end) }
+                top = line(for: .end, in: layout)
+                return .none
+            }
             return .load(chapter: chapterCount - 1, anchor: .end)
         case .goToPercent:
             guard let count else { return .none }
@@ -228,6 +235,9 @@ public struct ReaderState: Sendable {
             progression = min(1, position - Double(target))
         }
         if target == chapter, let layout {
+            if case .firstPart = laidOutPart, (progressionLaidOut(progression, in: layout) ?? 1) >= 1 {
+                return .awaitWhole(.progression(progression))
+            }
             top = pageTop(containing: line(for: .progression(progression), in: layout))
             return .none
         }
@@ -295,6 +305,20 @@ public struct ReaderState: Sendable {
         let count = max(1, (layout.lineCount + rows - 1) / rows)
         let page = min(count, (top + rows - 1) / rows + 1)
         return (page, count)
+    }
+
+    /// The pages of the chapter as the status line gives them: counted when it is whole;
+    /// while its first part is shown, estimated from the whole's length (`~450`), or `…`
+    /// when that is unknown.
+    public var chapterPagesLabel: String {
+        let (_, count) = pageInChapter
+        switch laidOutPart {
+        case .whole: return "\(count)"
+        case .firstPart(let whole?) where (layout?.document.length ?? 0) > 0:
+            let scale = Double(whole) / Double(layout?.document.length ?? 1)
+            return "~\(max(count, Int((Double(count) * scale).rounded())))"
+        case .firstPart: return "…"
+        }
     }
 
     /// The offset of the first character shown.

@@ -37,7 +37,7 @@ enum ReaderView {
             drawSelectionStatus(selection, book: book, painter: painter, message: message)
             return
         }
-        let (page, pages) = state.pageInChapter
+        let page = state.pageInChapter.page, pages = state.chapterPagesLabel
         // While listening, the share of the book's duration heard.
         let progression = book.playback.map { $0.locator.locations.totalProgression } ?? state.bookProgression
         let percent = progression.map { "\(Int(($0 * 100).rounded(.down)))%" } ?? "—"

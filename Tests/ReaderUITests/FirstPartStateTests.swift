@@ -1,0 +1,77 @@
+import Shared
+import Testing
+@testable import ReaderUI
+import TextLayout
+
+/// The reader's state while a long chapter is shown from its first part: places are through
+/// the whole chapter, and a movement the part cannot place waits for the whole.
+struct FirstPartStateTests {
+    static let paragraphs = (1...200).map { "<p>Paragraph \($0) with a few words to wrap at this width.</p>" }
+
+    static func layout(paragraphs count: Int) throws -> LaidOutDocument {
+        try ReaderUIStateTests.layout(paragraphs.prefix(count).joined(), width: 30)
+    }
+
+    static func partState(wholeLength: Int?) throws -> ReaderState {
+        var state = ReaderState(chapterCount: 1, rows: 10)
+        state.show(chapter: 0, layout: try layout(paragraphs: 50), anchor: .start, part: .firstPart(wholeLength: wholeLength))
+        return state
+    }
+
+    @Test func percentagesAndLocatorsAreThroughTheWholeChapter() throws {
+        let whole = try Self.layout(paragraphs: 200)
+        var state = try Self.partState(wholeLength: whole.document.length)
+        state.chapterLengths = [whole.document.length]
+        #expect(state.go(toPercent: 10) == .none)
+        let expected = Double(state.topOffset) / Double(whole.document.length)
+        #expect(state.topOffset > 0 && abs(state.chapterProgression - expected) < 1e-9)
+        #expect(abs(state.chapterProgression - 0.1) < 0.02)
+        #expect(state.currentLocator?.locations.progression == state.chapterProgression)
+        #expect(state.bookProgression.map { abs($0 - expected) < 1e-9 } == true)
+    }
+
+    @Test func aPlacePastThePartWaitsForTheWhole() throws {
+        let whole = try Self.layout(paragraphs: 200)
+        var state = try Self.partState(wholeLength: whole.document.length)
+        state.chapterLengths = [whole.document.length]
+        #expect(state.go(toPercent: 50) == .awaitWhole(.progression(0.5)))
+        #expect(state.perform(.end) == .awaitWhole(.end))
+        #expect(state.top == 0)
+        // Once whole, the same movements are carried out at once.
+        state.extend(to: whole)
+        #expect(state.go(toPercent: 50) == .none && abs(state.chapterProgression - 0.5) < 0.02)
+        #expect(state.perform(.end) == .none && state.visibleLines.contains(whole.lineCount - 1))
+    }
+
+    @Test func withoutTheWholesLengthPlacesAreLeftToTheText() throws {
+        var state = try Self.partState(wholeLength: nil)
+        #expect(state.go(toPercent: 10) == .awaitWhole(.progression(0.1)))
+        _ = state.perform(.pageDown)
+        #expect(state.top > 0 && state.chapterProgression == 0)
+        let locator = try #require(state.currentLocator)
+        #expect(locator.locations.progression == nil && locator.text.highlight != nil)
+        // The text around the place finds it in the whole.
+        let whole = try Self.layout(paragraphs: 200)
+        #expect(whole.lineIndex(for: locator) == state.top)
+    }
+
+    @Test func theStatusLinesPageCountIsEstimatedDuringThePart() throws {
+        let whole = try Self.layout(paragraphs: 200)
+        var wholeState = ReaderState(chapterCount: 1, rows: 10)
+        wholeState.show(chapter: 0, layout: whole, anchor: .start)
+        let counted = wholeState.pageInChapter.count
+        #expect(wholeState.chapterPagesLabel == "\(counted)")
+        #expect(try Self.partState(wholeLength: nil).chapterPagesLabel == "…")
+        let estimate = try #require(Int(try Self.partState(wholeLength: whole.document.length).chapterPagesLabel.dropFirst()))
+        #expect(abs(estimate - counted) <= counted / 20, "\(estimate) for \(counted)")
+    }
+
+    @Test func theWholeKeepsThePageOfThePart() throws {
+        var state = try Self.partState(wholeLength: nil)
+        for _ in 0..<7 { _ = state.perform(.pageDown) }
+        let top = state.top, offset = state.topOffset
+        #expect(top > 0)
+        state.extend(to: try Self.layout(paragraphs: 200))
+        #expect(state.top == top && state.topOffset == offset && state.laidOutPart == .whole)
+    }
+}
