@@ -184,8 +184,10 @@ struct ReaderScreenTests {
         let firstWords = String(firstLine.prefix(12))
         try tmux.resize(width: 100, height: 30)
         // Reflowed to the wider window, the page starts with the same text.
-        let wide = try tmux.waitUntil("the reflowed page") { screen in
+        // The status row is written after the page: it is part of the state waited for.
+        let wide = try tmux.waitUntil("the reflowed page with its status line") { screen in
             screen.split(separator: "\n").count >= 29 && (screen.split(separator: "\n").first.map { $0.contains(firstWords) } ?? false)
+                && (screen.split(separator: "\n").last?.contains("p. ") ?? false)
         }
         #expect(wide.split(separator: "\n").last?.contains("p. ") ?? false)
         try tmux.resize(width: 40, height: 12)
@@ -264,6 +266,7 @@ struct ReaderScreenTests {
         try tmux.press("Enter")
         let jumped = try tmux.waitUntil("the first link's chapter") { screen in
             !screen.contains("THE CONTENTS") && screen.contains("BIBLIOGRAPHY") && screen.contains("p. 1/198")
+                && screen.contains("SECTION IV FAIRY STORIES")
         }
         #expect(jumped.contains("SECTION IV FAIRY STORIES"))
     }
@@ -287,8 +290,10 @@ struct ReaderScreenTests {
         }
         let tmux = try TmuxSession(width: 80, height: 24, arguments: ["open", Self.wasteland], home: home, environment: ["NO_COLOR": "1"])
         defer { tmux.close() }
-        try tmux.waitFor("April is the cruellest month")
-        let plain = try tmux.screen(colors: true)
+        // The status line (reverse video) is written after the page: both are waited for.
+        let plain = try tmux.waitUntil(colors: true, "the first page and its status line in reverse video") { screen in
+            screen.contains("April is the cruellest month") && screen.contains("\u{1B}[7m")
+        }
         #expect(!plain.contains("38;5;") && !plain.contains("48;5;"))
         // The status line is still set apart, in reverse video.
         #expect(plain.contains("\u{1B}[7m"))
