@@ -86,9 +86,14 @@ struct ReaderScreenTests {
         }
         // The contents popup opens on part IV (the selected entry is drawn in the cursor colours).
         try tmux.press("t")
-        let popup = try tmux.waitUntil(colors: true, "the contents on part IV") { $0.contains("V. WHAT THE THUNDER SAID") }
-        let selected = popup.split(separator: "\n").first { $0.contains("DEATH BY WATER") } ?? ""
-        let other = popup.split(separator: "\n").first { $0.contains("THE FIRE SERMON") } ?? ""
+        // The popup whole (its last entry) with part IV in the cursor colours, on one capture.
+        func entry(_ title: String, in screen: String) -> Substring { screen.split(separator: "\n").first { $0.contains(title) } ?? "" }
+        let popup = try tmux.waitUntil(colors: true, "the contents on part IV") { screen in
+            screen.contains("V. WHAT THE THUNDER SAID") && entry("DEATH BY WATER", in: screen).contains("\u{1B}[")
+                && entry("DEATH BY WATER", in: screen) != entry("THE FIRE SERMON", in: screen)
+        }
+        let selected = entry("DEATH BY WATER", in: popup)
+        let other = entry("THE FIRE SERMON", in: popup)
         #expect(selected.contains("\u{1B}[") && selected != other)
         #expect(!(other.contains("\u{1B}[7m")))
         try tmux.press("Escape")
