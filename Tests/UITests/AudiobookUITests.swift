@@ -39,11 +39,14 @@ struct AudiobookUITests {
         try tmux.waitFor("Tracks")
         try tmux.press("a")
         // The position moves on its own while playing.
-        try tmux.waitUntil("playing past 0:01") { (Self.position($0)?.seconds ?? 0) >= 1 && $0.contains("▶ 1/2") }
-        let before = try #require(Self.position(try tmux.screen()))
+        let playing = try tmux.waitUntil("playing past 0:01") { (Self.position($0)?.seconds ?? 0) >= 1 && $0.contains("▶ 1/2") }
+        let before = try #require(Self.position(playing))
         // 15 s forward: the position jumps, into the chapter of the contents that starts there.
         try tmux.press(".")
-        let after = try tmux.waitUntil("15 s further") { (Self.position($0)?.seconds ?? 0) >= before.seconds + 14 }
+        // The page follows the position after it is drawn: both are waited for.
+        let after = try tmux.waitUntil("15 s further, on the page of “Chapter 1, filler text”") { screen in
+            (Self.position(screen)?.seconds ?? 0) >= before.seconds + 14 && screen.contains("Chapter 1, filler text")
+        }
         #expect(Self.position(after)?.track == 1)
         #expect(after.contains("Chapter 1, filler text"))
         // Back 15 s, then faster.
@@ -64,7 +67,9 @@ struct AudiobookUITests {
         // Reopened: on the page of track 2; playing resumes where it was paused.
         let again = try TmuxSession(width: 80, height: 24, arguments: ["open", Self.book], home: home, environment: Self.silent)
         defer { again.close() }
-        let page = try again.waitFor("Audio track 2 of 2")
+        let page = try again.waitUntil("the page of track 2 under the title of chapter 2") { screen in
+            screen.contains("Audio track 2 of 2") && screen.split(separator: "\n").first?.contains("Chapter 2") == true
+        }
         #expect(page.split(separator: "\n").first?.contains("Chapter 2") ?? false)
         try again.press("a")
         let resumed = try again.waitUntil("track 2 resumed") { $0.contains("2/2") && Self.position($0) != nil }

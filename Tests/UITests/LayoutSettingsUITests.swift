@@ -26,12 +26,19 @@ struct LayoutSettingsUITests {
         let tmux = try TmuxSession(width: 60, height: 20, arguments: ["open", ReaderScreenTests.wasteland], home: home)
         defer { tmux.close() }
         let before = try #require(Self.column(of: "April is the cruellest month", in: try tmux.waitFor("April is the cruellest month")))
+        // The message is set before the chapter is laid out again (off the main actor): the
+        // whole state is waited for, message and moved column; a key that does not move the
+        // column times out with the screen.
         try tmux.press("M")
-        let after = try tmux.waitFor("Margins: 4 cells")
+        let after = try tmux.waitUntil("“Margins: 4 cells” and the text 2 cells further right") { screen in
+            screen.contains("Margins: 4 cells") && Self.column(of: "April is the cruellest month", in: screen) == before + 2
+        }
         #expect(Self.column(of: "April is the cruellest month", in: after) == before + 2, "\(after)")
         #expect(Self.config(home) == original.replacingOccurrences(of: "margin = 2", with: "margin = 4"))
         try tmux.press("M", "M", "M")
-        let none = try tmux.waitFor("Margins: 0 cells")
+        let none = try tmux.waitUntil("“Margins: 0 cells” and the text 2 cells left of where it began") { screen in
+            screen.contains("Margins: 0 cells") && Self.column(of: "April is the cruellest month", in: screen) == before - 2
+        }
         #expect(Self.column(of: "April is the cruellest month", in: none) == before - 2, "\(none)")
         #expect(Self.config(home).contains("\nmargin = 0\n"))
     }
@@ -51,7 +58,10 @@ struct LayoutSettingsUITests {
         let start = try #require(rows(try tmux.waitFor("Second paragraph.")))
         #expect(start.1 == start.0 + 1)
         try tmux.press("s")
-        let spaced = try tmux.waitFor("Paragraph spacing: 1 blank line")
+        // The message and the new layout are drawn at different moments: both are waited for.
+        let spaced = try tmux.waitUntil("“Paragraph spacing: 1 blank line” and the paragraphs two rows apart") { screen in
+            screen.contains("Paragraph spacing: 1 blank line") && rows(screen).map { $0.1 == $0.0 + 2 } == true
+        }
         let rowsAfter = try #require(rows(spaced))
         #expect(rowsAfter.1 == rowsAfter.0 + 2, "\(spaced)")
         #expect(Self.config(home) == "[reader]\nparagraph_spacing = 1\n")

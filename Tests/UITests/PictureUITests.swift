@@ -52,7 +52,10 @@ struct PictureUITests {
                                             "the four quadrants")
         #expect(Self.color(screen, 3, 5) == nil, "outside the picture: the window's own background")
         try tmux.press("Space")
-        screen = try Self.waitForColor(tmux, 3, 28, Self.blue, "the blue page after Space")
+        // The picture and the status line are written at different moments: both are waited for.
+        screen = try tmux.waitUntil(colors: true, "the blue page after Space, 2/3 on the status line") { screen in
+            Self.color(screen, 3, 28)?.isClose(to: Self.blue) == true && screen.contains("2/3")
+        }
         #expect(screen.contains("2/3"))
         try tmux.press("Right")
         try Self.waitForColor(tmux, 10, 40, Self.yellow, "the yellow page after →")
@@ -75,7 +78,9 @@ struct PictureUITests {
         defer { tmux.close() }
         try Self.waitForColor(tmux, 3, 28, Self.red, "the first page")
         try tmux.press("?")
-        let help = try tmux.waitFor("Keys")
+        // The help is drawn, then the picture taken away: the state waited for is both (a help
+        // left over the picture times out, with the screen).
+        let help = try tmux.waitUntil("the help over a screen without the picture") { !$0.contains("█") && $0.contains("Keys") }
         #expect(!help.contains("█"), "the help is drawn over the picture")
         try tmux.press("Escape")
         // The picture is whole again: the cells under the help show it.
@@ -100,10 +105,15 @@ struct PictureUITests {
         try Self.waitForColor(tmux, 3, 28, Self.red, "the first page")
         try tmux.press("z")
         // Fitted to 80 columns, the page is 80 cells wide: red on the left half at the top.
-        var screen = try Self.waitForColors(tmux, [(3, 10, Self.red), (3, 70, Self.green)], "the page fitted to the width")
+        var screen = try tmux.waitUntil(colors: true, "the page fitted to the width, said on the status line") { screen in
+            Self.color(screen, 3, 10)?.isClose(to: Self.red) == true && Self.color(screen, 3, 70)?.isClose(to: Self.green) == true
+                && screen.contains("fit width")
+        }
         #expect(screen.contains("fit width"))
         try tmux.press("Space")
-        screen = try Self.waitForColor(tmux, 20, 10, Self.blue, "panned down to the blue quadrant")
+        screen = try tmux.waitUntil(colors: true, "panned down to the blue quadrant, still on 1/3") { screen in
+            Self.color(screen, 20, 10)?.isClose(to: Self.blue) == true && screen.contains("1/3")
+        }
         #expect(screen.contains("1/3"), "still the first page")
     }
 

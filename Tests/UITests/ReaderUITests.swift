@@ -86,9 +86,14 @@ struct ReaderScreenTests {
         }
         // The contents popup opens on part IV (the selected entry is drawn in the cursor colours).
         try tmux.press("t")
-        let popup = try tmux.waitUntil(colors: true, "the contents on part IV") { $0.contains("V. WHAT THE THUNDER SAID") }
-        let selected = popup.split(separator: "\n").first { $0.contains("DEATH BY WATER") } ?? ""
-        let other = popup.split(separator: "\n").first { $0.contains("THE FIRE SERMON") } ?? ""
+        // The popup whole (its last entry) with part IV in the cursor colours, on one capture.
+        func entry(_ title: String, in screen: String) -> Substring { screen.split(separator: "\n").first { $0.contains(title) } ?? "" }
+        let popup = try tmux.waitUntil(colors: true, "the contents on part IV") { screen in
+            screen.contains("V. WHAT THE THUNDER SAID") && entry("DEATH BY WATER", in: screen).contains("\u{1B}[")
+                && entry("DEATH BY WATER", in: screen) != entry("THE FIRE SERMON", in: screen)
+        }
+        let selected = entry("DEATH BY WATER", in: popup)
+        let other = entry("THE FIRE SERMON", in: popup)
         #expect(selected.contains("\u{1B}[") && selected != other)
         #expect(!(other.contains("\u{1B}[7m")))
         try tmux.press("Escape")
@@ -184,8 +189,10 @@ struct ReaderScreenTests {
         let firstWords = String(firstLine.prefix(12))
         try tmux.resize(width: 100, height: 30)
         // Reflowed to the wider window, the page starts with the same text.
-        let wide = try tmux.waitUntil("the reflowed page") { screen in
+        // The status row is written after the page: it is part of the state waited for.
+        let wide = try tmux.waitUntil("the reflowed page with its status line") { screen in
             screen.split(separator: "\n").count >= 29 && (screen.split(separator: "\n").first.map { $0.contains(firstWords) } ?? false)
+                && (screen.split(separator: "\n").last?.contains("p. ") ?? false)
         }
         #expect(wide.split(separator: "\n").last?.contains("p. ") ?? false)
         try tmux.resize(width: 40, height: 12)
@@ -264,6 +271,7 @@ struct ReaderScreenTests {
         try tmux.press("Enter")
         let jumped = try tmux.waitUntil("the first link's chapter") { screen in
             !screen.contains("THE CONTENTS") && screen.contains("BIBLIOGRAPHY") && screen.contains("p. 1/198")
+                && screen.contains("SECTION IV FAIRY STORIES")
         }
         #expect(jumped.contains("SECTION IV FAIRY STORIES"))
     }
@@ -287,8 +295,10 @@ struct ReaderScreenTests {
         }
         let tmux = try TmuxSession(width: 80, height: 24, arguments: ["open", Self.wasteland], home: home, environment: ["NO_COLOR": "1"])
         defer { tmux.close() }
-        try tmux.waitFor("April is the cruellest month")
-        let plain = try tmux.screen(colors: true)
+        // The status line (reverse video) is written after the page: both are waited for.
+        let plain = try tmux.waitUntil(colors: true, "the first page and its status line in reverse video") { screen in
+            screen.contains("April is the cruellest month") && screen.contains("\u{1B}[7m")
+        }
         #expect(!plain.contains("38;5;") && !plain.contains("48;5;"))
         // The status line is still set apart, in reverse video.
         #expect(plain.contains("\u{1B}[7m"))

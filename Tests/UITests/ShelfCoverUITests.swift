@@ -38,6 +38,7 @@ struct ShelfCoverUITests {
         // column 92, row 2: a 200×300 cover takes 27×20 cells.
         var screen = try tmux.waitUntil(colors: true, "the green cover of the first book") { screen in
             screen.contains("Green Book") && Self.shows(screen, 12, 105, Self.green) && Self.shows(screen, 3, 93, Self.green)
+                && screen.contains("Ann Author")
         }
         #expect(screen.contains("Ann Author"), "the author under the cover")
         #expect(Self.color(screen, 12, 91) == nil, "left of the cover: the panel's own background")
@@ -98,7 +99,7 @@ struct ShelfCoverUITests {
         // protected book's placeholder in the third.
         var screen = try tmux.waitUntil(colors: true, "the green and red covers side by side") { screen in
             screen.contains("Covers") && Self.shows(screen, 6, 8, Self.green) && Self.shows(screen, 6, 26, Self.red)
-                && screen.contains("Protected")
+                && screen.contains("Protected") && screen.contains("Red Comic") && screen.contains("The Waste Land")
         }
         #expect(screen.contains("Red Comic") && screen.contains("The Waste Land"), "the titles under the covers")
         #expect(Self.color(screen, 3, 44) == nil && Self.color(screen, 9, 40) == nil, "no picture for the protected book")

@@ -69,12 +69,17 @@ struct XtermSixelTests {
             "XDG_CONFIG_HOME=\(home)/config", "XDG_CACHE_HOME=\(home)/cache", LecternProcess.executable, "open", comic,
         ])
         defer { Spawn.stop(terminal) }
-        // Wait for the page: four quadrants, in place, each of the right colour.
+        // Wait for the whole page: the sixel picture is written band by band from the top, so a
+        // shot may hold its upper quadrants only. Whole is: the four colours on a shot that the
+        // next shot repeats.
+        let colors = [PictureUITests.red, PictureUITests.green, PictureUITests.blue, PictureUITests.yellow]
         var last: Screenshot?
         while Date() < deadline {
             if let shot = Self.screenshot(display: display, folder: folder) {
+                let whole = colors.allSatisfy { Self.box(of: $0, in: shot) != nil }
+                let repeated = shot.pixels == last?.pixels
                 last = shot
-                if let red = Self.box(of: PictureUITests.red, in: shot), red.x.count > 50, red.y.count > 80 { break }
+                if whole && repeated { break }
             }
             Thread.sleep(forTimeInterval: 0.1)
         }
