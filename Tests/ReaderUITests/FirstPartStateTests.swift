@@ -66,6 +66,22 @@ struct FirstPartStateTests {
         #expect(abs(estimate - counted) <= counted / 20, "\(estimate) for \(counted)")
     }
 
+    /// A place is known before its chapter is converted only from an offset, or from a
+    /// progression through a chapter whose length is counted.
+    @Test func aPlaceIsEstimatedOnlyFromWhatIsKnownBeforeConverting() {
+        var state = ReaderState(chapterCount: 2)
+        let saved = Locator(href: "c.xhtml", mediaType: .xhtml, locations: Locator.Locations(progression: 0.25))
+        #expect(state.estimatedOffset(of: .start, inChapter: 1) == 0)
+        #expect(state.estimatedOffset(of: .offset(1_234), inChapter: 1) == 1_234)
+        #expect(state.estimatedOffset(of: .locator(saved), inChapter: 1) == nil)
+        #expect(state.estimatedOffset(of: .end, inChapter: 1) == nil)
+        state.chapterLengths = [100, 40_000]
+        #expect(state.estimatedOffset(of: .locator(saved), inChapter: 1) == 10_000)
+        #expect(state.estimatedOffset(of: .progression(2), inChapter: 1) == 40_000)
+        #expect(state.estimatedOffset(of: .fragment("note"), inChapter: 1) == nil)
+        #expect(state.estimatedOffset(of: .locator(Locator(href: "c.xhtml", mediaType: .xhtml)), inChapter: 1) == nil)
+    }
+
     @Test func theWholeKeepsThePageOfThePart() throws {
         var state = try Self.partState(wholeLength: nil)
         for _ in 0..<7 { _ = state.perform(.pageDown) }

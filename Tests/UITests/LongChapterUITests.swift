@@ -17,16 +17,19 @@ struct LongChapterUITests {
     /// The page count of the status line (its last line: the text above may hold "p. " too)
     /// ("p. 3/2604" → 2604); nil while it is estimated ("p. 3/~2604", "p. 3/…").
     static func pageCount(_ screen: String) -> Int? {
-        guard let range = screen.range(of: "p. ", options: .backwards) else { return nil }
-        let figures = screen[range.upperBound...].prefix { $0 != " " }.split(separator: "/")
-        return figures.count == 2 ? Int(figures[1]) : nil
+        pageCountFigure(screen).flatMap { Int($0) }
     }
 
     /// The estimated page count of a first part ("p. 3/~2604" → 2604).
     static func estimatedPageCount(_ screen: String) -> Int? {
+        pageCountFigure(screen).flatMap { $0.hasPrefix("~") ? Int($0.dropFirst()) : nil }
+    }
+
+    /// What follows the slash of the status line's "p. 3/2604".
+    static func pageCountFigure(_ screen: String) -> Substring? {
         guard let range = screen.range(of: "p. ", options: .backwards) else { return nil }
         let figures = screen[range.upperBound...].prefix { $0 != " " }.split(separator: "/")
-        return figures.count == 2 && figures[1].hasPrefix("~") ? Int(figures[1].dropFirst()) : nil
+        return figures.count == 2 ? figures[1] : nil
     }
 
     @Test func theWholeChapterReplacesItsFirstPartKeepingThePlace() throws {

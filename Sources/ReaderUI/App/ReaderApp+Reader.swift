@@ -153,8 +153,7 @@ extension ReaderApp {
                 // An audiobook's locator is a time in the track, not a place on its page.
                 anchor = publication.isAudiobook ? .start : .locator(locator)
             }
-            if case .locator = anchor, let cached = try? await library?.textLengths(identity: identity),
-               cached.count == book.source.count, !Task.isCancelled {
+            if case .locator = anchor, let cached = await self.cachedChapterLengths(book, identity: identity), !Task.isCancelled {
                 // Counted at an earlier opening (only a cache: without it the chapter is waited
                 // for whole): a long chapter is shown as soon as its text up to the saved place
                 // is read, and the book percentage is there on the first page.
@@ -164,6 +163,9 @@ extension ReaderApp {
         }
     }
 
+    /// Said while a movement waits for the rest of a chapter shown from its first part.
+    static let restBeingRead = "The rest of this chapter is still being read…"
+
     /// Shows chapter `chapter` at `anchor` once the book has loaded it
     /// (``BookController/loadChapter(_:at:then:)``): a long chapter opened at its start shows
     /// its first part at once, and paging past that part waits for the rest rather than
@@ -171,7 +173,7 @@ extension ReaderApp {
     func load(_ book: BookController, chapter: Int, anchor: ReaderState.Anchor) {
         guard chapter >= 0, chapter < book.source.count else { return }
         if book.waitsForRest(beforeShowing: chapter, at: anchor) {
-            message = "The rest of this chapter is still being read…"
+            message = Self.restBeingRead
             render()
             return
         }
@@ -249,6 +251,14 @@ extension ReaderApp {
         }
     }
 
+    /// The chapter lengths counted at an earlier opening of this content, when the library
+    /// has them for every chapter (only a cache: nil when absent or unreadable).
+    func cachedChapterLengths(_ book: BookController, identity: String) async -> [Int]? {
+        guard let cached = try? await dependencies.library?.textLengths(identity: identity),
+              cached.count == book.source.count else { return nil }
+        return cached
+    }
+
     /// Counts the text of every chapter in the background (or reads the count cached for
     /// this content), for book percentages; the status line shows "—" until then.
     func startBookPass(_ book: BookController, after readAhead: Task<Void, Never>?) {
@@ -259,7 +269,7 @@ extension ReaderApp {
         book.tasks.start(.textIndex) { [weak self, weak book] in
             guard let book else { return }
             await readAhead?.value
-            if let identity, let cached = try? await library?.textLengths(identity: identity), cached.count == source.count,
+            if book.state.chapterLengths == nil, let identity, let cached = await self?.cachedChapterLengths(book, identity: identity),
                !Task.isCancelled {
                 book.state.chapterLengths = cached
                 self?.render()
@@ -449,7 +459,7 @@ extension ReaderApp {
         case .message(let text): message = text
         case .awaitWhole(let anchor):
             book.awaitWhole(anchor)
-            if book.anchorWaiting != nil { message = "The rest of this chapter is still being read…" }
+            if book.anchorWaiting != nil { message = Self.restBeingRead }
         }
     }
 

@@ -225,7 +225,7 @@ final class BookController {
         tasks.cancel(.relayout)
         let source = source, options = options
         let preloaded = preloaded?.chapter == chapter ? preloaded?.document : nil
-        let placeShown = preloaded == nil && !source.isPaged ? estimatedOffset(of: anchor, inChapter: chapter) : nil
+        let placeShown = preloaded == nil && !source.isPaged ? state.estimatedOffset(of: anchor, inChapter: chapter) : nil
         // Three screens past the place shown: enough to page on while the rest is converted.
         let firstPartLength = placeShown.map { $0 + max(8_000, options.width * state.rows * 3) }
         return tasks.start(.chapter) { [weak self] in
@@ -274,28 +274,6 @@ final class BookController {
         let options: LayoutOptions
     }
 
-    /// The text length of chapter `chapter` when counted (this opening or an earlier one).
-    private func knownLength(ofChapter chapter: Int) -> Int? {
-        state.chapterLengths.flatMap { $0.indices.contains(chapter) ? $0[chapter] : nil }
-    }
-
-    /// Where in chapter `chapter` a place to show at `anchor` lies, when that is known before
-    /// the chapter is converted: its start, an offset, or a progression through a chapter
-    /// whose text length the library has counted before (a saved position). Nil otherwise
-    /// (its end, an id): the whole chapter is waited for.
-    func estimatedOffset(of anchor: ReaderState.Anchor, inChapter chapter: Int) -> Int? {
-        let length = knownLength(ofChapter: chapter)
-        switch anchor {
-        case .start: return 0
-        case .offset(let offset): return max(0, offset)
-        case .progression(let progression): return length.map { Int(Double($0) * min(max(progression, 0), 1)) }
-        case .locator(let locator):
-            guard let progression = locator.locations.progression else { return nil }
-            return length.map { Int(Double($0) * min(max(progression, 0), 1)) }
-        case .end, .fragment: return nil
-        }
-    }
-
     /// Puts a part of chapter `chapter` being loaded on screen; returns what was shown.
     private func show(_ arrival: LaidOutChapter, chapter: Int, anchor: ReaderState.Anchor,
                       placeShown: Int) -> ChapterArrival? {
@@ -307,7 +285,7 @@ final class BookController {
             hints = nil
             document = arrival.document
             state.show(chapter: chapter, layout: arrival.layout, anchor: anchor,
-                       part: .firstPart(wholeLength: knownLength(ofChapter: chapter)))
+                       part: .firstPart(wholeLength: state.knownLength(ofChapter: chapter)))
             return .firstPart
         }
         loadingChapter = nil

@@ -126,6 +126,28 @@ public struct ReaderState: Sendable {
         }
     }
 
+    /// The text length of chapter `chapter`, once counted (this opening or an earlier one).
+    public func knownLength(ofChapter chapter: Int) -> Int? {
+        chapterLengths.flatMap { $0.indices.contains(chapter) ? $0[chapter] : nil }
+    }
+
+    /// Where in chapter `chapter` the place `anchor` names lies, when that is known before the
+    /// chapter is converted: its start, an offset, or a progression through a chapter whose
+    /// length is counted (a saved position). Nil otherwise (its end, an id).
+    public func estimatedOffset(of anchor: Anchor, inChapter chapter: Int) -> Int? {
+        let progression: Double
+        switch anchor {
+        case .start: return 0
+        case .offset(let offset): return max(0, offset)
+        case .progression(let value): progression = value
+        case .locator(let locator):
+            guard let value = locator.locations.progression else { return nil }
+            progression = value
+        case .end, .fragment: return nil
+        }
+        return knownLength(ofChapter: chapter).map { Int(Double($0) * min(max(progression, 0), 1)) }
+    }
+
     /// A progression through the whole chapter as one through `layout`: the same for the whole
     /// chapter; scaled to a first part by the whole's length, nil when that is unknown.
     private func progressionLaidOut(_ progression: Double, in layout: LaidOutDocument) -> Double? {
