@@ -4,6 +4,9 @@ import FoundationEssentials
 import LCP
 import OPDS
 import Shared
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `lectern catalog get URL ENTRY`: downloads (open access) or borrows (LCP) a publication of a
 /// feed and imports it into the library.
@@ -16,6 +19,11 @@ struct CatalogGetCommand: AsyncParsableCommand {
             An open-access or plain acquisition is downloaded; an LCP license (by its type or indirect \
             type) is fetched and its publication acquired as `lectern acquire` does. Adobe DRM is not \
             supported. The path of the imported file is printed.
+
+            The file is named after the entry's title and never replaces one already there: \
+            "Title (2).epub" is taken then. A download that fails, is cancelled, passes --max-size \
+            or stalls (less than 1 KiB in \(DownloadLimits.stallVariable) seconds, 30 by default) \
+            is removed, as is one the library refuses.
 
             Exit status: 0 imported, 1 the download or import failed, 2 no such entry or nothing \
             Lectern can get, 130 cancelled.
@@ -33,6 +41,10 @@ struct CatalogGetCommand: AsyncParsableCommand {
 
     @Option(help: "A feed of the catalog to find the entry in (an href `--json` shows), instead of its first.")
     var href: String?
+
+    @Option(help: ArgumentHelp("The largest download accepted (500M, 2G…). Default: \(DownloadLimits.maxSizeVariable), else 2G.",
+                               valueName: "size"))
+    var maxSize: String?
 
     @Option(help: ArgumentHelp("The LCP passphrase of a borrowed book, stored so it opens without asking.", valueName: "secret"))
     var passphrase: String?
@@ -54,11 +66,21 @@ struct CatalogGetCommand: AsyncParsableCommand {
             throw ExitStatus.cannotOpen
         }
         let directory = output ?? FileManager.default.currentDirectoryPath
+        let limits = try limits()
         Interruption.install()
-        let path = link.acquisitionTypes.contains(CatalogFormat.lcpLicense)
-            ? try await borrow(link, into: directory, client: source.client)
-            : try download(link, into: directory, title: publication.metadata.title, client: source.client)
-        try await importIntoLibrary(path)
+        if link.acquisitionTypes.contains(CatalogFormat.lcpLicense) {
+            let path = try await borrow(link, into: directory, client: source.client)
+            try await importIntoLibrary(path)
+            Output.line(path)
+            return
+        }
+        let path = try download(link, into: directory, title: publication.metadata.title, client: source.client, limits: limits)
+        do { try await importIntoLibrary(path) } catch {
+            // The file is this download's own (created exclusively): nothing of the person's.
+            unlink(path)
+            Output.error("\(path): removed, as it could not be added to the library")
+            throw error
+        }
         Output.line(path)
     }
 
@@ -79,16 +101,31 @@ struct CatalogGetCommand: AsyncParsableCommand {
         throw ExitStatus.cannotOpen
     }
 
-    private func download(_ link: OPDSLink, into directory: String, title: String, client: any HTTPClient) throws -> String {
-        guard Href.isHTTP(link.href) else {
-            Output.error("\(link.href): only http and https downloads are supported")
+    /// The download's limits: `--max-size`, else the environment's, else the defaults.
+    private func limits() throws -> DownloadLimits {
+        var limits: DownloadLimits
+        switch DownloadLimits.fromEnvironment(ProcessInfo.processInfo.environment) {
+        case .success(let read): limits = read
+        case .failure(let error):
+            Output.error(error.description)
             throw ExitStatus.cannotOpen
         }
+        if let maxSize {
+            guard let bytes = DownloadLimits.size(maxSize) else {
+                Output.error("--max-size \(maxSize): give a size such as 500M or 2G")
+                throw ExitStatus.cannotOpen
+            }
+            limits.maxBytes = bytes
+        }
+        return limits
+    }
+
+    private func download(_ link: OPDSLink, into directory: String, title: String, client: any HTTPClient,
+                          limits: DownloadLimits) throws -> String {
         let name = CatalogAcquisition.fileName(title: title, href: link.href, type: link.type)
-        let path = directory + "/" + name
         let progress = ProgressBar()
-        let result = client.download(
-            HTTPRequest(url: link.href, timeout: 0), to: path,
+        let result = CatalogDownload.download(
+            link.href, into: directory, name: name, client: client, limits: limits,
             onProgress: { received, expected in
                 if let expected, expected > 0 {
                     progress.show(.percent(min(1, Double(received) / Double(expected)), received: received, total: expected))
@@ -99,20 +136,16 @@ struct CatalogGetCommand: AsyncParsableCommand {
             isCancelled: { Interruption.happened })
         progress.finish()
         switch result {
-        case .success(let response) where response.isSuccess:
+        case .success(let path):
             return path
-        case .success(let response):
-            // Removing the partial download is best effort: the error below is what matters.
-            try? FileManager.default.removeItem(atPath: path)
-            Output.error("\(link.href): the server answered HTTP \(response.statusCode)")
-            throw ExitStatus.someFailed
         case .failure(.cancelled):
-            try? FileManager.default.removeItem(atPath: path)
             Output.error("\(link.href): cancelled")
             throw ExitCode(130)
-        case .failure(let error):
-            try? FileManager.default.removeItem(atPath: path)
-            Output.error("\(link.href): \(error)")
+        case .failure(.notHTTP):
+            Output.error("\(link.href): \(CatalogDownload.Failure.notHTTP)")
+            throw ExitStatus.cannotOpen
+        case .failure(let failure):
+            Output.error("\(link.href): \(failure)")
             throw ExitStatus.someFailed
         }
     }

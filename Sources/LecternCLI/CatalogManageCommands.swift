@@ -31,17 +31,24 @@ struct CatalogAddCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard Href.isHTTP(url) else {
-            Output.error("\(url): a catalog to save is an http or https URL")
+            Output.error("\(Diagnostics.redacted(url)): a catalog to save is an http or https URL")
             throw ExitStatus.cannotOpen
         }
-        let name = (name ?? CatalogOrigin.of(url).map { String($0.split(separator: "/").last?.split(separator: ":").first ?? "") } ?? "")
+        // A user name and password written in the URL go to the credential store, not with the URL.
+        let split = CatalogUserInfo(splitting: url)
+        if let given = split.username, let username, given != username {
+            Output.error("the URL names the user \(given) and --username \(username): give one")
+            throw ExitStatus.cannotOpen
+        }
+        let catalogURL = split.url, user = username ?? split.username
+        let name = (name ?? CatalogOrigin.of(catalogURL).map { String($0.split(separator: "/").last?.split(separator: ":").first ?? "") } ?? "")
             .trimmed
         guard !name.isEmpty, !name.contains("/") else {
             Output.error("give the catalog a name with --name (without /)")
             throw ExitStatus.cannotOpen
         }
-        var secret = password
-        if username != nil, secret == nil {
+        var secret = password ?? split.password
+        if user != nil, secret == nil {
             guard let typed = TerminalSecret.read(prompt: "Password for \(name): ") else {
                 Output.error("\(name): no password typed (give --password, or run in a terminal)")
                 throw ExitStatus.someFailed
@@ -50,12 +57,12 @@ struct CatalogAddCommand: AsyncParsableCommand {
         }
         let store = try CatalogSource.store()
         do {
-            try store.save(SavedCatalog(name: name, url: url, username: username, password: username == nil ? nil : secret))
+            try store.save(SavedCatalog(name: name, url: catalogURL, username: user, password: user == nil ? nil : secret))
         } catch {
             Output.error(error.userMessage)
             throw ExitStatus.someFailed
         }
-        Output.line("saved \(name): \(Diagnostics.redacted(url))" + (username.map { " (signing in as \($0))" } ?? ""))
+        Output.line("saved \(name): \(Diagnostics.redacted(catalogURL))" + (user.map { " (signing in as \($0))" } ?? ""))
     }
 }
 
@@ -68,7 +75,8 @@ struct CatalogListCommand: AsyncParsableCommand {
 
     func run() async throws {
         let catalogs: [SavedCatalog]
-        do { catalogs = try CatalogSource.store().all() } catch let error as LibraryError {
+        // Catalogs saved with a password in their URL have it moved out before anything is shown.
+        do { catalogs = try CatalogSource.store().all().map(CatalogSource.withoutUserInfo) } catch let error as LibraryError {
             Output.error(error.userMessage)
             throw ExitStatus.cannotOpen
         }

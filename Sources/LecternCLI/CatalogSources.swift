@@ -21,18 +21,49 @@ struct CatalogSource {
         }
     }
 
-    /// The saved catalog named `argument`, else `argument` as a URL or file.
+    /// The saved catalog named `argument`, else `argument` as a URL or file. A saved name wins
+    /// over a file of that name in the current folder (standard error says how to get the
+    /// file); user information in a URL becomes the session's credentials, out of the URL.
     static func resolve(_ argument: String) throws -> CatalogSource {
         let isLocation = Href.isHTTP(argument) || argument.contains("/") || argument.hasPrefix("file:")
-            || FileManager.default.fileExists(atPath: argument)
-        if !isLocation, let saved = try store().catalog(named: argument) {
-            return CatalogSource(saved: saved, url: saved.url, client: client(for: saved))
+        if !isLocation {
+            let isFile = FileManager.default.fileExists(atPath: argument)
+            // With a file to fall back on, a library that cannot be opened is not an error.
+            let saved = isFile ? (try? CatalogStore().catalog(named: argument)) ?? nil : try store().catalog(named: argument)
+            if let saved {
+                if isFile { Output.error("\(argument): the saved catalog of that name (for the file here, give ./\(argument))") }
+                let moved = withoutUserInfo(saved)
+                return CatalogSource(saved: moved, url: moved.url, client: client(for: moved))
+            }
+            if !isFile, !argument.contains(".") {
+                Output.error("\(argument): no saved catalog of that name (see `lectern catalog list`)")
+                throw ExitStatus.cannotOpen
+            }
         }
-        if !isLocation, !argument.contains(".") {
-            Output.error("\(argument): no saved catalog of that name (see `lectern catalog list`)")
-            throw ExitStatus.cannotOpen
+        let split = CatalogUserInfo(splitting: argument)
+        if let username = split.username {
+            return CatalogSource(saved: nil, url: split.url,
+                                 client: CatalogSession(catalogURL: split.url, username: username, password: split.password ?? ""))
         }
         return CatalogSource(saved: nil, url: argument, client: CurlHTTPClient())
+    }
+
+    /// A catalog saved with a user name and password in its URL (before `catalog add` took
+    /// them out), with them moved to its credentials, saved so.
+    static func withoutUserInfo(_ saved: SavedCatalog) -> SavedCatalog {
+        let split = CatalogUserInfo(splitting: saved.url)
+        guard split.hadUserInfo else { return saved }
+        var moved = saved
+        moved.url = split.url
+        if moved.username == nil {
+            moved.username = split.username
+            moved.password = split.password ?? ""
+        }
+        let name = saved.name
+        CLILog.logger.attempt("moving the user name and password out of catalog \(name)'s URL") {
+            try CatalogStore().save(moved)
+        }
+        return moved
     }
 
     /// The saved catalogs (the library database).

@@ -11,7 +11,7 @@ enum UICatalogServices {
     static func make() -> CatalogServices {
         CatalogServices(
             saved: {
-                do throws(LibraryError) { return .success(try CatalogStore().all()) } catch {
+                do throws(LibraryError) { return .success(try CatalogStore().all().map(CatalogSource.withoutUserInfo)) } catch {
                     return .failure(OpenFailure(message: error.userMessage))
                 }
             },
@@ -34,6 +34,18 @@ enum UICatalogServices {
                 return await Blocking.offPool {
                     await UILicenseServices.acquire(license: license, in: directory, onProgress: onProgress, isCancelled: isCancelled)
                 }
-            })
+            },
+            downloadLimits: downloadLimits())
+    }
+
+    /// The environment's limits; a value that cannot be used leaves the default, with a warning
+    /// in the log (the interface has no line for it before the Catalogs view opens).
+    static func downloadLimits() -> DownloadLimits {
+        switch DownloadLimits.fromEnvironment(ProcessInfo.processInfo.environment) {
+        case .success(let limits): return limits
+        case .failure(let error):
+            CLILog.logger.warning("\(error.description); using the default download limits")
+            return DownloadLimits()
+        }
     }
 }

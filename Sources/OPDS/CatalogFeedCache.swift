@@ -1,5 +1,8 @@
 import FoundationEssentials
 import Shared
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The last copy of each catalog feed read without credentials, in
 /// `$XDG_CACHE_HOME/lectern/catalogs`, with the `ETag` and `Last-Modified` the server gave:
@@ -36,16 +39,21 @@ public struct CatalogFeedCache: Sendable {
                      lastModified: lines[3].isEmpty ? nil : lines[3], fetchedAt: Date(timeIntervalSince1970: seconds))
     }
 
-    /// Keeps `entry` as the copy of `url` (nothing is kept for values that do not fit a line).
+    /// Keeps `entry` as the copy of `url` (nothing is kept for values that do not fit a line,
+    /// nor for a URL with user information: it may hold a password). The files are the
+    /// person's alone (0600).
     public func store(_ entry: Entry, for url: String) {
         let fields = [url, entry.url, entry.etag ?? "", entry.lastModified ?? ""]
         guard !fields.contains(where: { $0.contains("\n") || $0.contains("\r") }) else { return }
+        guard !CatalogUserInfo(splitting: url).hadUserInfo, !CatalogUserInfo(splitting: entry.url).hadUserInfo else { return }
         XDGDirectories.ensure(directory)
         let base = directory + "/" + Self.key(url)
         let meta = (fields + [String(entry.fetchedAt.timeIntervalSince1970)]).joined(separator: "\n")
         do {
             try Data(entry.body).write(to: URL(fileURLWithPath: base + ".body"), options: .atomic)
             try Data(meta.utf8).write(to: URL(fileURLWithPath: base + ".meta"), options: .atomic)
+            chmod(base + ".body", 0o600)
+            chmod(base + ".meta", 0o600)
         } catch {
             // A cache that cannot be written only costs the next download.
         }

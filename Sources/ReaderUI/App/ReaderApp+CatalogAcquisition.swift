@@ -3,6 +3,9 @@ import FoundationEssentials
 import OPDS
 import Shared
 import Terminal
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension ReaderApp {
     /// Gets a publication from a catalog with the download progress popup (Esc cancels, the
@@ -32,8 +35,9 @@ extension ReaderApp {
             if CatalogAcquisition.isLCP(link) {
                 result = await services.borrow(link, client, folder, onProgress, { flag.isCancelled })
             } else {
+                let limits = services.downloadLimits
                 result = await Blocking.run {
-                    Self.download(link, to: Self.freePath(folder + "/" + name), client: client, onProgress: onProgress,
+                    Self.download(link, into: folder, name: name, client: client, limits: limits, onProgress: onProgress,
                                   isCancelled: { flag.isCancelled })
                 }
             }
@@ -52,8 +56,12 @@ extension ReaderApp {
                     } catch {
                         self.catalogBrowser.message = "Added \"\(entry.title)\", but not marked as acquired: \(error.userMessage)"
                     }
-                } else {
+                } else if CatalogAcquisition.isLCP(link) {
                     self.catalogBrowser.message = "Downloaded to \(path), but not added: \(outcome.error ?? "?")"
+                } else {
+                    // The download's own file (created exclusively): kept, it would only take room.
+                    unlink(path)
+                    self.catalogBrowser.message = "Could not add \"\(title)\": \(outcome.error ?? "?") (the download was removed)"
                 }
                 self.reloadShelf(select: outcome.entry?.id)
             case .failure(let failure):
@@ -72,36 +80,16 @@ extension ReaderApp {
         return made
     }
 
-    /// Streams the link to `path` through the catalog's client (which sends its credentials
-    /// only to the catalog's origin).
-    nonisolated static func download(_ link: OPDSLink, to path: String, client: any HTTPClient,
+    /// Streams the link into a new file of `folder` (never one that was there) through the
+    /// catalog's client (which sends its credentials only to the catalog's origin), within
+    /// `limits`; nothing is left when it fails.
+    nonisolated static func download(_ link: OPDSLink, into folder: String, name: String, client: any HTTPClient,
+                                     limits: DownloadLimits,
                                      onProgress: @escaping @Sendable (LicenseServices.Progress) -> Void,
                                      isCancelled: @escaping @Sendable () -> Bool) -> Result<String, OpenFailure> {
-        guard Href.isHTTP(link.href) else { return .failure(OpenFailure(message: "only http and https downloads are supported")) }
-        let result = client.download(HTTPRequest(url: link.href, timeout: 0), to: path, onProgress: { received, expected in
+        CatalogDownload.download(link.href, into: folder, name: name, client: client, limits: limits, onProgress: { received, expected in
             let fraction = expected.flatMap { $0 > 0 ? min(1, Double(received) / Double($0)) : nil }
             onProgress(LicenseServices.Progress(fraction: fraction, received: received))
-        }, isCancelled: isCancelled)
-        switch result {
-        case .success(let response) where response.isSuccess:
-            return .success(path)
-        case .success(let response):
-            try? FileManager.default.removeItem(atPath: path)
-            return .failure(OpenFailure(message: "the server answered HTTP \(response.statusCode)"))
-        case .failure(let error):
-            try? FileManager.default.removeItem(atPath: path)
-            return .failure(OpenFailure(message: "\(error)"))
-        }
-    }
-
-    /// `path`, or `name-2.ext`, `name-3.ext`… when a file is already there.
-    nonisolated static func freePath(_ path: String) -> String {
-        guard FileManager.default.fileExists(atPath: path) else { return path }
-        let slash = path.lastIndex(of: "/") ?? path.startIndex
-        let dot = path.lastIndex(of: ".").flatMap { $0 > slash ? $0 : nil } ?? path.endIndex
-        let stem = String(path[..<dot]), ext = String(path[dot...])
-        var number = 2
-        while FileManager.default.fileExists(atPath: stem + "-\(number)" + ext) { number += 1 }
-        return stem + "-\(number)" + ext
+        }, isCancelled: isCancelled).mapError { OpenFailure(message: $0.description) }
     }
 }

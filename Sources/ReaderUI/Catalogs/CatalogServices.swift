@@ -26,13 +26,17 @@ public struct CatalogServices: Sendable {
     public var borrow: @Sendable (_ link: OPDSLink, _ client: any HTTPClient, _ directory: String,
                                   _ onProgress: @escaping @Sendable (LicenseServices.Progress) -> Void,
                                   _ isCancelled: @escaping @Sendable () -> Bool) async -> Result<String, OpenFailure>
+    /// How large and how slow an open-access download may be.
+    public var downloadLimits: DownloadLimits
 
     public init(saved: @escaping @Sendable () -> Result<[SavedCatalog], OpenFailure>,
                 connect: @escaping @Sendable (SavedCatalog) -> Connection,
                 borrow: @escaping @Sendable (OPDSLink, any HTTPClient, String, @escaping @Sendable (LicenseServices.Progress) -> Void,
-                                             @escaping @Sendable () -> Bool) async -> Result<String, OpenFailure>) {
+                                             @escaping @Sendable () -> Bool) async -> Result<String, OpenFailure>,
+                downloadLimits: DownloadLimits = DownloadLimits()) {
         self.saved = saved
         self.connect = connect
         self.borrow = borrow
+        self.downloadLimits = downloadLimits
     }
 }
