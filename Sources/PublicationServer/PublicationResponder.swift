@@ -2,61 +2,68 @@ import Hummingbird
 import Shared
 import Synchronization
 
-/// Answers every request: the `Host` check, then the route (secret, publication, safe path),
-/// then the manifest, the reader page, the rights routes or a resource.
+/// Answers every request of one publication's origin: the `Host` check, then the route
+/// (secret, publication, safe path), then the manifest, the reader page, the rights routes
+/// (for the reader page only) or a resource.
 struct PublicationResponder: HTTPResponder {
     typealias Context = BasicRequestContext
 
     let secret: ServerSecret
-    let publications: [String: ServedPublication]
-    let indexes: [String: PublicationIndex]
+    let served: ServedPublication
+    let index: PublicationIndex
     let limit: ConcurrencyLimit
     /// Where the server listens, known only once it does.
     let listening: ListeningState
+    /// The capabilities handed to the reader pages, which the rights routes require.
+    let guardian: RightsGuard
 
-    init(secret: ServerSecret, publications: [ServedPublication], limit: ConcurrencyLimit) {
+    var id: String { served.id }
+
+    init(secret: ServerSecret, served: ServedPublication, limit: ConcurrencyLimit) {
         self.secret = secret
-        self.publications = Dictionary(publications.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        indexes = self.publications.mapValues { PublicationIndex(manifest: $0.publication.manifest) }
+        self.served = served
+        index = PublicationIndex(manifest: served.publication.manifest)
         self.limit = limit
         listening = ListeningState()
+        guardian = RightsGuard()
     }
 
     func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
         guard listening.accepts(host: request.head.authority) else {
             return ServerResponse.text(.misdirectedRequest, "This server answers only requests addressed to its loopback address\n")
         }
-        guard let route = ServerRoute(rawPath: request.uri.path, secret: secret, knownIDs: Set(publications.keys)) else {
+        guard let route = ServerRoute(rawPath: request.uri.path, secret: secret, knownIDs: [served.id]) else {
             return ServerResponse.notFound
         }
         switch route {
-        case .copyRights(let id), .printRights(let id), .contentProtection(let id):
+        case .copyRights, .printRights:
             guard request.method == .get else { return methodNotAllowed("GET") }
-            let routes = RightsRoutes(served: publications[id]!)
+            if let refusal = guardian.refusal(of: request) { return refusal }
+            let routes = RightsRoutes(served: served)
             let query = RightsRoutes.parameters(of: request.uri.query)
             // The rights calls may touch the database that keeps the counters: take a place.
             return await limit.run {
-                switch route {
-                case .copyRights: routes.copy(query: query)
-                case .printRights: routes.print(query: query)
-                default: routes.status()
-                }
+                if case .copyRights = route { routes.copy(query: query) } else { routes.print(query: query) }
             }
+        case .contentProtection:
+            guard request.method == .get else { return methodNotAllowed("GET") }
+            let routes = RightsRoutes(served: served)
+            return await limit.run { routes.status() }
         case .manifest(let id):
             guard request.method == .get || request.method == .head else { return methodNotAllowed("GET, HEAD") }
             let selfURL = listening.origin + "/\(secret)/pub/\(id)/manifest.json"
-            let document = ManifestDocument.json(of: publications[id]!.publication, selfURL: selfURL)
+            let document = ManifestDocument.json(of: served.publication, selfURL: selfURL)
             return ServerResponse.json(.ok, document, type: ManifestDocument.mediaType)
-        case .readerPage(let id):
+        case .readerPage:
             guard request.method == .get || request.method == .head else { return methodNotAllowed("GET, HEAD") }
-            return ReaderPage.response(title: publications[id]!.publication.metadata.title ?? "")
+            return ReaderPage.response(title: served.publication.metadata.title ?? "", capability: guardian.mint())
         case .readerAsset(_, let name):
             guard request.method == .get || request.method == .head else { return methodNotAllowed("GET, HEAD") }
             return ReaderAssets.response(named: name) ?? ServerResponse.notFound
-        case .resource(let id, let path):
+        case .resource(_, let path):
             guard request.method == .get || request.method == .head else { return methodNotAllowed("GET, HEAD") }
-            guard let link = indexes[id]?.link(forPath: path) else { return ServerResponse.notFound }
-            let served = publications[id]!
+            guard let link = index.link(forPath: path) else { return ServerResponse.notFound }
+            let served = served
             return await limit.run {
                 ResourceResponse(resource: served.publication.get(link), request: request, lastModified: served.lastModified,
                                  limit: limit).make()

@@ -8,15 +8,20 @@ import Shared
 /// Composite Fetcher proposal): under `/SECRET/pub/ID/`, the manifest, every resource read
 /// through the publication's Fetcher, and the content-protection routes.
 ///
-/// Safety, for a server holding decrypted books: loopback only unless configured otherwise,
-/// and then protected publications are refused; a per-run random secret first in every path
-/// (404 without it); the `Host` header checked (DNS rebinding); no CORS; `nosniff`; paths
-/// that would leave a publication are 404; request header limits; idle connections closed;
-/// at most ``ServerConfiguration/maxConcurrentRequests`` requests worked on at once and
-/// ``ServerConfiguration/maxConnections`` connections.
+/// Every publication has its own origin — its own port and its own secret — so that nothing
+/// one book's documents load can reach another book (docs/SERVER-SECURITY.md). Safety, for
+/// a server holding decrypted books: loopback only unless configured otherwise, and then
+/// protected publications are refused; the secret first in every path (404 without it); the
+/// `Host` header checked (DNS rebinding); no CORS; `nosniff`; a Content-Security-Policy on
+/// every response (``ContentPolicy``); book documents without script, in a sandboxed frame;
+/// the rights routes only for the reader page (``RightsGuard``); paths that would leave a
+/// publication are 404; request header limits; idle connections closed; at most
+/// ``ServerConfiguration/maxConcurrentRequests`` requests worked on at once per publication
+/// and ``ServerConfiguration/maxConnections`` connections.
 public final class PublicationServer: Sendable {
     public let configuration: ServerConfiguration
-    private let responder: PublicationResponder
+    /// One per publication, in the order given: each listens on its own port.
+    private let responders: [PublicationResponder]
 
     /// - Throws: ``PublicationServerError/protectedOffLoopback`` when a protected publication
     ///   would be served on a non-loopback address.
@@ -26,32 +31,49 @@ public final class PublicationServer: Sendable {
             throw .protectedOffLoopback(id: protected.id)
         }
         self.configuration = configuration
-        responder = PublicationResponder(secret: configuration.secret, publications: publications,
-                                         limit: ConcurrencyLimit(configuration.maxConcurrentRequests))
+        var seen: Set<String> = []
+        // The first publication keeps the configured secret; every other one has its own,
+        // so that knowing one book's URLs says nothing of another's.
+        responders = publications.filter { seen.insert($0.id).inserted }.enumerated().map { index, served in
+            PublicationResponder(secret: index == 0 ? configuration.secret : ServerSecret(), served: served,
+                                 limit: ConcurrencyLimit(configuration.maxConcurrentRequests))
+        }
     }
 
-    /// Where the server listens, once it does.
+    /// Where the server listens, once it does: one origin per publication.
     public struct Listening: Sendable {
-        public let host: String
-        public let port: Int
-        public let secret: ServerSecret
+        /// One publication's origin: its port and its secret.
+        public struct Address: Sendable {
+            public let port: Int
+            public let secret: ServerSecret
+        }
 
-        /// `http://HOST:PORT` (an IPv6 address in brackets).
-        public var origin: String {
-            "http://" + (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
+        public let host: String
+        /// By publication id.
+        public let addresses: [String: Address]
+        /// The port of the first publication.
+        public let port: Int
+
+        /// `http://HOST:PORT` of the publication `id` (an IPv6 address in brackets).
+        public func origin(id: String) -> String {
+            "http://" + (host.contains(":") ? "[\(host)]" : host) + ":\(addresses[id]?.port ?? 0)"
         }
 
         /// The reader page of the publication `id`; its manifest is this URL + `manifest.json`.
         public func readerURL(id: String) -> String {
-            origin + "/\(secret)/pub/\(id)/"
+            origin(id: id) + "/\(addresses[id]?.secret.description ?? "")/pub/\(id)/"
         }
 
         /// The reader page of the publication `id` opened at `href` (a reading-order href,
         /// with its fragment), in the URL's fragment as the page's script reads it.
         public func readerURL(id: String, at href: String) -> String {
+            readerURL(id: id) + "#" + Self.fragment(href)
+        }
+
+        /// `href` as JavaScript's `encodeURIComponent` encodes it.
+        static func fragment(_ href: String) -> String {
             var fragment = ""
             for byte in href.utf8 {
-                // What JavaScript's encodeURIComponent keeps.
                 if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
                     || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "-_.!~*'()".utf8.contains(byte) {
                     fragment.unicodeScalars.append(Unicode.Scalar(byte))
@@ -60,55 +82,74 @@ public final class PublicationServer: Sendable {
                     fragment += "%" + (hex.count == 1 ? "0" + hex : hex)
                 }
             }
-            return readerURL(id: id) + "#" + fragment
+            return fragment
         }
     }
 
     /// Runs until cancelled or, with `handlingSignals`, until SIGINT or SIGTERM; then stops
-    /// accepting, lets the requests under way finish, and returns. On the default loopback
-    /// address it listens on `127.0.0.1` and, at the same port, on `::1` when the machine has it.
-    /// - Parameter onListening: called once the sockets listen, with the primary address.
+    /// accepting, lets the requests under way finish, and returns. Each publication listens
+    /// on its own port: the configured one (0 picks one) for the first, the next ones after
+    /// it (or picked ones). On the default loopback address each listens on `127.0.0.1` and,
+    /// at the same port, on `::1` when the machine has it.
+    /// - Parameter onListening: called once every socket listens.
     public func run(handlingSignals: Bool, onListening: @escaping @Sendable (Listening) async -> Void) async throws {
         let configuration = configuration
-        let responder = responder
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            var addresses: [String: Listening.Address] = [:]
+            var firstPort = 0
+            for (index, responder) in responders.enumerated() {
+                let wanted = configuration.port == 0 ? 0 : configuration.port + index
+                guard let port = await Self.listen(responder, configuration: configuration, port: wanted,
+                                                   handlingSignals: handlingSignals, in: &group) else {
+                    // An address could not be bound: its error ends the run.
+                    group.cancelAll()
+                    try await group.waitForAll()
+                    return
+                }
+                if index == 0 { firstPort = port }
+                addresses[responder.id] = Listening.Address(port: port, secret: responder.secret)
+                responder.listening.set(host: configuration.host, port: port,
+                                        origin: "http://" + (configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host)
+                                            + ":\(port)")
+            }
+            await onListening(Listening(host: configuration.host, addresses: addresses, port: firstPort))
+            try await group.waitForAll()
+        }
+    }
+
+    /// Starts `responder`'s applications (the host, and `::1` at the same port when asked)
+    /// in `group`; the port bound, nil when the host's could not be.
+    private static func listen(_ responder: PublicationResponder, configuration: ServerConfiguration, port: Int,
+                               handlingSignals: Bool, in group: inout ThrowingTaskGroup<Void, any Error>) async -> Int? {
         // The port is known once the first socket listens (port 0 picks one); the second
         // address is bound to that same port.
         let (ports, portReady) = AsyncStream.makeStream(of: Int.self)
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                defer { portReady.finish() }
-                try await Self.application(responder: responder, configuration: configuration, host: configuration.host,
-                                           port: configuration.port) { port in
-                    portReady.yield(port)
-                }.run(handlingSignals: handlingSignals)
-            }
-            var iterator = ports.makeAsyncIterator()
-            guard let port = await iterator.next() else {
-                // The first address could not be bound: its error ends the run.
-                try await group.waitForAll()
-                return
-            }
-            if let second = configuration.ipv6LoopbackHost {
-                let (bound, boundReady) = AsyncStream.makeStream(of: Bool.self)
-                group.addTask {
-                    defer { boundReady.finish() }
-                    do {
-                        try await Self.application(responder: responder, configuration: configuration, host: second,
-                                                   port: port) { _ in boundReady.yield(true) }
-                            .run(handlingSignals: handlingSignals)
-                    } catch {
-                        // No IPv6 on this machine (or the port is taken there): IPv4 only.
-                        boundReady.yield(false)
-                    }
-                }
-                var boundIterator = bound.makeAsyncIterator()
-                _ = await boundIterator.next()
-            }
-            let listening = Listening(host: configuration.host, port: port, secret: configuration.secret)
-            responder.listening.set(host: configuration.host, port: port, origin: listening.origin)
-            await onListening(listening)
-            try await group.waitForAll()
+        group.addTask {
+            defer { portReady.finish() }
+            try await Self.application(responder: responder, configuration: configuration, host: configuration.host,
+                                       port: port) { port in
+                portReady.yield(port)
+            }.run(handlingSignals: handlingSignals)
         }
+        var iterator = ports.makeAsyncIterator()
+        guard let bound = await iterator.next() else { return nil }
+        if let second = configuration.ipv6LoopbackHost {
+            let (ready, boundReady) = AsyncStream.makeStream(of: Bool.self)
+            group.addTask {
+                defer { boundReady.finish() }
+                do {
+                    try await Self.application(responder: responder, configuration: configuration, host: second,
+                                               port: bound) { _ in boundReady.yield(true) }
+                        .run(handlingSignals: handlingSignals)
+                } catch {
+                    // No IPv6 on this machine (or the port is taken there): IPv4 only.
+                    boundReady.yield(false)
+                }
+            }
+            var readyIterator = ready.makeAsyncIterator()
+            _ = await readyIterator.next()
+        }
+        return bound
     }
 
     /// The Hummingbird application listening on `host`:`port`.

@@ -43,6 +43,11 @@ enum ReaderAssets {
         'use strict';
         (function () {
           const $ = (id) => document.getElementById(id);
+          // The capability the rights routes require: kept in this closure only, and gone
+          // from the page at once.
+          const capabilityElement = document.querySelector('meta[name="lectern-capability"]');
+          const capability = capabilityElement ? capabilityElement.content : '';
+          if (capabilityElement) { capabilityElement.remove(); }
           let readingOrder = [];
           let index = -1;
           let canCopy = true;
@@ -108,6 +113,7 @@ enum ReaderAssets {
             if (!text) { return; }
             const request = new XMLHttpRequest();
             request.open('GET', '~readium/rights/copy?text=' + encodeURIComponent(text), false);
+            request.setRequestHeader('Lectern-Capability', capability);
             try { request.send(); } catch (error) { event.preventDefault(); say('Copy refused: the server cannot be reached.'); return; }
             let answer = {};
             try { answer = JSON.parse(request.responseText); } catch (error) { answer = {}; }
@@ -145,7 +151,7 @@ enum ReaderAssets {
             const frame = $('content');
             let pages = 1;
             try { pages = Math.max(1, Math.ceil(frame.contentDocument.documentElement.scrollHeight / 1100)); } catch (error) { pages = 1; }
-            const response = await fetch('~readium/rights/print?pageCount=' + pages);
+            const response = await fetch('~readium/rights/print?pageCount=' + pages, { headers: { 'Lectern-Capability': capability } });
             const answer = await response.json().catch(() => ({}));
             if (response.ok) {
               say('Printing ' + pages + ' pages. ' + leftText(answer.rights));

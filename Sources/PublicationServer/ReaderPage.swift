@@ -6,13 +6,12 @@ import Hummingbird
 /// video are the browser's job), the position in the URL fragment, a light and a dark theme,
 /// and copy and print gated by the content-protection routes. Its script and style sheet are
 /// served beside it (``ReaderAssets``) so that the page's policy allows no inline script.
+/// The book's documents show in a sandboxed frame on the publication's origin, where they
+/// run no script (``ContentPolicy``); this page's script gates copying and printing in it.
 enum ReaderPage {
-    /// Nothing but this page's own origin may load anything, and no inline script runs.
-    static let contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-        + "img-src 'self' data: blob:; media-src 'self' blob:; object-src 'none'; base-uri 'none'; form-action 'none'; "
-        + "frame-ancestors 'none'"
-
-    static func response(title: String) -> Response {
+    /// - Parameter capability: the token this page's script alone may send to the rights
+    ///   routes (``RightsGuard``); the script reads it and removes it from the page.
+    static func response(title: String, capability: String) -> Response {
         let title = escaped(title.isEmpty ? "Lectern" : title)
         let html = """
             <!DOCTYPE html>
@@ -20,6 +19,7 @@ enum ReaderPage {
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="lectern-capability" content="\(escaped(capability))">
             <title>\(title)</title>
             <link rel="stylesheet" href="~lectern/reader.css">
             <script src="~lectern/reader.js" defer></script>
@@ -36,7 +36,7 @@ enum ReaderPage {
             </header>
             <div id="layout">
             <nav id="toc" aria-label="Table of contents" hidden></nav>
-            <main><iframe id="content" title="Publication content"></iframe></main>
+            <main><iframe id="content" title="Publication content" sandbox="\(ContentPolicy.frameSandbox)"></iframe></main>
             </div>
             <p id="message" role="status"></p>
             </body>
@@ -45,7 +45,7 @@ enum ReaderPage {
             """
         var headers = ServerResponse.commonHeaders
         headers[.contentType] = "text/html; charset=utf-8"
-        headers[.contentSecurityPolicy] = contentSecurityPolicy
+        headers[.contentSecurityPolicy] = ContentPolicy.readerPage
         headers[.cacheControl] = "no-store"
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
     }

@@ -5,13 +5,16 @@ import Shared
 /// The headers every response carries and the small responses of the server.
 enum ServerResponse {
     /// No CORS headers anywhere (other origins cannot read answers); no MIME sniffing; no
-    /// referrer leaking the secret to other sites; no framing by other origins.
+    /// referrer leaking the secret to other sites; no framing by other origins; the book
+    /// policy (``ContentPolicy/book``: sandboxed, no script, nothing sent elsewhere), which
+    /// only the reader page replaces with its own.
     static var commonHeaders: HTTPFields {
         var headers = HTTPFields()
         headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
         headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
         headers[HTTPField.Name("X-Frame-Options")!] = "SAMEORIGIN"
         headers[HTTPField.Name("Cross-Origin-Resource-Policy")!] = "same-origin"
+        headers[.contentSecurityPolicy] = ContentPolicy.book
         return headers
     }
 

@@ -24,6 +24,8 @@ struct RawHTTPClient {
     let port: Int
     /// Connects to `::1` instead of `127.0.0.1`.
     var ipv6 = false
+    /// Headers sent with every request (those given to a request win).
+    var fixedHeaders: [String: String] = [:]
 
     /// Sends `method target` with `Host: host` (the loopback address and port by default).
     func request(_ target: String, method: String = "GET", host: String? = nil,
@@ -54,7 +56,7 @@ struct RawHTTPClient {
         guard connected == 0 else { throw Failure(description: "connect: \(errno)") }
         let defaultHost = ipv6 ? "[::1]:\(port)" : "127.0.0.1:\(port)"
         var head = "\(method) \(target) HTTP/1.1\r\nHost: \(host ?? defaultHost)\r\nConnection: close\r\n"
-        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        for (name, value) in fixedHeaders.merging(headers, uniquingKeysWith: { $1 }) { head += "\(name): \(value)\r\n" }
         head += "\r\n"
         let bytes = Array(head.utf8)
         var sent = 0

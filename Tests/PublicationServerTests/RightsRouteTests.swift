@@ -20,7 +20,7 @@ import TestSupport
     @Test func copyAndPrintConsumeTheSameCountersAsTheReader() throws {
         let server = try ServeProcess([ServeCommandTests.lcpWasteland, "--passphrase", "dan"], publications: 1, home: lectern)
         defer { server.stop() }
-        let client = server.client
+        let client = try server.readerPageClient()
         let base = server.path() + "~readium/"
 
         let status = try client.request(base + "content-protection")
@@ -70,8 +70,9 @@ import TestSupport
         let status = try server.client.request(base + "content-protection")
         #expect(status.json?["isRestricted"] as? Bool == false)
         #expect((status.json?["rights"] as? [String: Any])?["canCopy"] as? Bool == true)
-        #expect(try server.client.request(base + "rights/copy?text=anything").status == 200)
-        #expect(try server.client.request(base + "rights/print?pageCount=1000").status == 200)
+        let client = try server.readerPageClient()
+        #expect(try client.request(base + "rights/copy?text=anything").status == 200)
+        #expect(try client.request(base + "rights/print?pageCount=1000").status == 200)
         #expect(server.stop() == 0)
     }
 }
@@ -83,7 +84,7 @@ import TestSupport
         let lectern = LecternProcess()
         let server = try ServeProcess([ServeCommandTests.lcpWasteland, "--passphrase", "dan"], publications: 1, home: lectern)
         defer { server.stop() }
-        let client = server.client
+        let client = try server.readerPageClient()
         let url = server.path() + "~readium/rights/copy?text=abc"
         let granted = Counter()
         let home = lectern.home

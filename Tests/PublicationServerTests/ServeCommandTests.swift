@@ -30,7 +30,7 @@ import TestSupport
         let server = try ServeProcess([Self.wasteland, Self.lcpWasteland, "--passphrase", "dan"], publications: 2, home: lectern)
         defer { server.stop() }
         for index in 0..<2 {
-            let response = try server.client.request(server.path(index) + "manifest.json")
+            let response = try server.client(index).request(server.path(index) + "manifest.json")
             #expect(response.status == 200)
             #expect(response.headers["content-type"] == "application/webpub+json")
             #expect(response.headers["x-content-type-options"] == "nosniff")

@@ -47,8 +47,11 @@ final class ServeProcess {
     }
 
     /// The port of the first URL.
-    var port: Int {
-        Int(URL(string: readerURLs[0])!.port!)
+    var port: Int { port(0) }
+
+    /// The port of a publication's URL: each publication has its own origin.
+    func port(_ index: Int) -> Int {
+        Int(URL(string: readerURLs[index])!.port!)
     }
 
     /// The path of a reader URL (`/SECRET/pub/ID/`), for the raw client.
@@ -58,6 +61,26 @@ final class ServeProcess {
     }
 
     var client: RawHTTPClient { RawHTTPClient(port: port) }
+
+    /// A client for the publication `index`'s origin.
+    func client(_ index: Int) -> RawHTTPClient { RawHTTPClient(port: port(index)) }
+
+    /// A client that calls as the reader page of publication `index` does: with the
+    /// capability that a freshly served reader page hands its script.
+    func readerPageClient(_ index: Int = 0) throws -> RawHTTPClient {
+        var client = client(index)
+        client.fixedHeaders["Lectern-Capability"] = try Self.capability(in: client.request(path(index)).text)
+        return client
+    }
+
+    /// The capability in a reader page's HTML.
+    static func capability(in page: String) throws -> String {
+        let marker = "<meta name=\"lectern-capability\" content=\""
+        guard let start = page.range(of: marker), let end = page[start.upperBound...].firstIndex(of: "\"") else {
+            throw RawHTTPClient.Failure(description: "no capability in the reader page")
+        }
+        return String(page[start.upperBound..<end])
+    }
 
     /// Sends SIGTERM and returns the exit status once the process has ended.
     @discardableResult
