@@ -3,7 +3,10 @@ import OPDS
 import Terminal
 
 /// The bookshelf's Catalogs view (`c`): the saved catalogs, then the feeds followed from one
-/// (a stack Backspace goes back through), a publication's details and actions. Pure: a key
+/// (a stack Backspace goes back through), a publication's details and actions. Only the last
+/// ``keptFeeds`` feeds of the stack stay in memory (a feed may be tens of megabytes, and one
+/// whose `next` is itself can be followed forever): the older ones are fetched again when
+/// Backspace reaches them, their selection restored. Pure: a key
 /// gives a new state and an ``Effect`` the controller performs (network, downloads), whose
 /// answers come back through ``loaded(_:generation:)`` and ``failed(_:generation:)``.
 public struct CatalogBrowserState: Sendable {
@@ -29,8 +32,16 @@ public struct CatalogBrowserState: Sendable {
     public var catalogList = ListState(count: 0)
     /// The catalog being browsed (nil on the list of catalogs).
     public private(set) var catalog: SavedCatalog?
-    /// The feeds and publication opened from the catalog, the last one shown.
+    /// The feeds and publication opened from the catalog, the last one shown; at most
+    /// ``keptFeeds`` feeds (the screens under them are in `dropped`).
     public private(set) var stack: [Screen] = []
+    /// How many feeds of the stack are kept in memory.
+    public static let keptFeeds = 5
+    /// The screens under the stack, oldest first: a feed by its URL and selection, to fetch
+    /// again; a publication's screen as it was (it is small).
+    private var dropped: [Dropped] = []
+    /// The selection of the dropped feed being fetched again.
+    private var restoringSelection: Int?
     /// What is being fetched ("loading …" is shown; Escape cancels).
     public private(set) var loading: String?
     /// The search being typed (`/`).
@@ -55,6 +66,8 @@ public struct CatalogBrowserState: Sendable {
                 loading = nil
                 generation += 1
                 message = "Cancelled."
+                // Going back to a dropped feed, cancelled: back to the list of catalogs.
+                if restoringSelection != nil { leaveCatalog() }
             }
             return .none
         }
@@ -106,6 +119,7 @@ public struct CatalogBrowserState: Sendable {
         guard key == .enter || key == .right || key == .character("l"), let catalogs,
               catalogs.indices.contains(catalogList.selection) else { return .none }
         let chosen = catalogs[catalogList.selection]
+        leaveCatalog()
         catalog = chosen
         return start(.feed(chosen.url), catalog: chosen, what: "loading \(chosen.name)…")
     }
@@ -119,6 +133,7 @@ public struct CatalogBrowserState: Sendable {
                 return start(.feed(link.href), catalog: catalog, what: "loading \(link.title ?? "the feed")…")
             case .publication(let publication)?:
                 stack.append(.publication(CatalogPublicationScreen(publication: publication)))
+                dropOldFeeds()
             case nil:
                 break
             }
@@ -148,8 +163,46 @@ public struct CatalogBrowserState: Sendable {
             return .none
         }
         stack.removeLast()
-        if stack.isEmpty { catalog = nil }
+        guard stack.isEmpty else { return .none }
+        switch dropped.popLast() {
+        case nil:
+            catalog = nil
+        case .publication(let screen)?:
+            stack.append(.publication(screen))
+        case .feed(let url, let selection)?:
+            guard let catalog else { return .none }
+            restoringSelection = selection
+            return start(.feed(url), catalog: catalog, what: "loading the feed again…")
+        }
         return .none
+    }
+
+    /// A screen under the stack, out of memory.
+    private enum Dropped: Sendable {
+        case feed(url: String, selection: Int)
+        case publication(CatalogPublicationScreen)
+    }
+
+    /// Moves the oldest screens out of the stack until it holds ``keptFeeds`` feeds.
+    private mutating func dropOldFeeds() {
+        var feeds = stack.count(where: { if case .feed = $0 { return true }; return false })
+        while feeds > Self.keptFeeds, !stack.isEmpty {
+            switch stack.removeFirst() {
+            case .feed(let screen):
+                dropped.append(.feed(url: screen.feed.url, selection: screen.list.selection))
+                feeds -= 1
+            case .publication(let screen):
+                dropped.append(.publication(screen))
+            }
+        }
+    }
+
+    /// Back to the list of catalogs, forgetting the one browsed.
+    private mutating func leaveCatalog() {
+        stack = []
+        dropped = []
+        restoringSelection = nil
+        catalog = nil
     }
 
     private mutating func start(_ kind: CatalogRequest.Kind, catalog: SavedCatalog, what: String) -> Effect {
@@ -162,7 +215,13 @@ public struct CatalogBrowserState: Sendable {
     public mutating func loaded(_ feed: OPDSFeed, generation: Int) {
         guard generation == self.generation, loading != nil else { return }
         loading = nil
-        stack.append(.feed(CatalogFeedScreen(feed: feed)))
+        var screen = CatalogFeedScreen(feed: feed)
+        if let selection = restoringSelection {
+            screen.list.select(selection)
+            restoringSelection = nil
+        }
+        stack.append(.feed(screen))
+        dropOldFeeds()
         if feed.navigation.isEmpty, feed.publications.isEmpty, feed.groups.isEmpty { message = "This feed is empty." }
     }
 
@@ -170,7 +229,7 @@ public struct CatalogBrowserState: Sendable {
     public mutating func failed(_ text: String, generation: Int) {
         guard generation == self.generation, loading != nil else { return }
         loading = nil
-        if stack.isEmpty { catalog = nil }
+        if stack.isEmpty { leaveCatalog() }
         message = text
     }
 }
