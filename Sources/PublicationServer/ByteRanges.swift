@@ -3,7 +3,8 @@
 enum ByteRanges: Equatable {
     /// No usable Range header (absent, another unit, malformed): the whole resource, 200.
     case whole
-    /// The satisfiable ranges, in the order asked (each `lowerBound < upperBound`): 206.
+    /// The satisfiable ranges (each `lowerBound < upperBound`, none overlapping another):
+    /// 206. In the order asked, unless some overlapped: then coalesced, in ascending order.
     case partial([Range<UInt64>])
     /// None is satisfiable: 416 with `Content-Range: bytes */LENGTH`.
     case unsatisfiable
@@ -37,7 +38,24 @@ enum ByteRanges: Equatable {
                 if start < length { ranges.append(start..<end) }
             }
         }
-        self = ranges.isEmpty ? .unsatisfiable : .partial(ranges)
+        self = ranges.isEmpty ? .unsatisfiable : .partial(Self.coalescedIfOverlapping(ranges))
+    }
+
+    /// The ranges as asked when none overlaps another, else merged (RFC 9110 §14.3 lets a
+    /// server coalesce): `bytes=0-,0-,…` would otherwise send the resource once per range,
+    /// so the body of a 206 is never longer than the resource (plus the multipart framing).
+    static func coalescedIfOverlapping(_ ranges: [Range<UInt64>]) -> [Range<UInt64>] {
+        let sorted = ranges.sorted { $0.lowerBound < $1.lowerBound }
+        guard zip(sorted, sorted.dropFirst()).contains(where: { $0.upperBound > $1.lowerBound }) else { return ranges }
+        var merged: [Range<UInt64>] = []
+        for range in sorted {
+            if let last = merged.last, range.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        return merged
     }
 
     /// A decimal number of digits only (no sign, no spaces inside).
