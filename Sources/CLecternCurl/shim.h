@@ -73,6 +73,8 @@ typedef size_t (*lectern_curl_write_fn)(char *, size_t, size_t, void *);
 static inline CURLcode lectern_curl_set_write_function(CURL *c, CURLoption o, lectern_curl_write_fn f) { return lectern_curl()->easy_setopt(c, o, f); }
 typedef int (*lectern_curl_progress_fn)(void *, curl_off_t, curl_off_t, curl_off_t, curl_off_t);
 static inline CURLcode lectern_curl_set_progress_function(CURL *c, lectern_curl_progress_fn f) { return lectern_curl()->easy_setopt(c, CURLOPT_XFERINFOFUNCTION, f); }
+typedef curl_socket_t (*lectern_curl_opensocket_fn)(void *, curlsocktype, struct curl_sockaddr *);
+static inline CURLcode lectern_curl_set_opensocket_function(CURL *c, lectern_curl_opensocket_fn f) { return lectern_curl()->easy_setopt(c, CURLOPT_OPENSOCKETFUNCTION, f); }
 static inline CURLcode lectern_curl_get_long(CURL *c, CURLINFO i, long *v) { return lectern_curl()->easy_getinfo(c, i, v); }
 static inline CURLcode lectern_curl_get_string(CURL *c, CURLINFO i, char **v) { return lectern_curl()->easy_getinfo(c, i, v); }
 #endif

@@ -34,6 +34,11 @@ struct ServeCommand: AsyncParsableCommand {
                                valueName: "host: name: value"))
     var hostHeaders: [String] = []
 
+    @Option(name: .customLong("allow-host"),
+            help: ArgumentHelp("A host whose remote resources may be on a loopback or private address (refused otherwise), e.g. '192.168.1.20:8080'.",
+                               valueName: "host[:port]"))
+    var allowedHosts: [String] = []
+
     @OptionGroup var credentials: CredentialsOption
 
     func validate() throws {
@@ -56,7 +61,14 @@ struct ServeCommand: AsyncParsableCommand {
             }
             headers.append(header)
         }
-        let loader = PublicationLoader(httpClient: headers.isEmpty ? nil : InjectedHeadersHTTPClient(base: CurlHTTPClient(), headers: headers))
+        var allowed: [AllowedHost] = []
+        for text in allowedHosts {
+            guard let host = AllowedHost(parsing: text) else { throw ValidationError("--allow-host '\(text)': expected HOST or HOST:PORT") }
+            allowed.append(host)
+        }
+        // A publication given by its URL names its server itself: that host is allowed.
+        allowed += paths.compactMap { Href.isHTTP($0) ? AllowedHost(origin: $0) : nil }
+        let loader = PublicationLoader(httpClient: InjectedHeadersHTTPClient(base: CurlHTTPClient(), headers: headers, allowedHosts: allowed))
 
         var served: [ServedPublication] = []
         defer { for entry in served { entry.publication.close() } }

@@ -1,4 +1,7 @@
 import CLecternCurl
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Performs HTTP requests with libcurl's easy interface, synchronously on the calling thread.
 /// Call it from a background task, never from the interface thread.
@@ -50,7 +53,7 @@ public enum Curl {
         guard let handle = lectern_curl_easy_init() else { throw .failed("libcurl could not start") }
         defer { lectern_curl_easy_cleanup(handle) }
 
-        let sink = TransferSink(limit: request.maxBodySize, onData: onData, onProgress: onProgress)
+        let sink = TransferSink(limit: request.maxBodySize, onData: onData, onProgress: onProgress, connectsTo: request.connectsTo)
         let context = Unmanaged.passUnretained(sink).toOpaque()
 
         lectern_curl_set_string(handle, CURLOPT_URL, request.url)
@@ -106,6 +109,13 @@ public enum Curl {
             return sink.progress(received: Int64(now), expected: total > 0 ? Int64(total) : nil) ? 0 : 1
         })
         lectern_curl_set_pointer(handle, CURLOPT_XFERINFODATA, context)
+        if request.connectsTo != nil {
+            lectern_curl_set_opensocket_function(handle, { context, _, address in
+                let sink = Unmanaged<TransferSink>.fromOpaque(context!).takeUnretainedValue()
+                return address.map(sink.openSocket) ?? CURL_SOCKET_BAD
+            })
+            lectern_curl_set_pointer(handle, CURLOPT_OPENSOCKETDATA, context)
+        }
 
         let code: CURLcode = withExtendedLifetime(sink) {
             if var body = bodyCopy {
@@ -119,6 +129,7 @@ public enum Curl {
         bodyCopy = nil
 
         if sink.overflowed { throw .tooLarge(request.maxBodySize) }
+        if code != CURLE_OK, !sink.refused.isEmpty { throw .addressRefused(sink.refused.joined(separator: ", ")) }
         guard code == CURLE_OK else {
             let message = String(cString: lectern_curl_easy_strerror(code))
             switch code {
@@ -147,11 +158,39 @@ private final class TransferSink {
     var headers: [(name: String, value: String)] = []
     var received = 0
     var overflowed = false
+    let connectsTo: (@Sendable ([UInt8]) -> Bool)?
+    /// The addresses `connectsTo` refused, in text form.
+    var refused: [String] = []
 
-    init(limit: Int, onData: ((UnsafeRawBufferPointer) -> Bool)?, onProgress: ((Int64, Int64?) -> Bool)?) {
+    init(limit: Int, onData: ((UnsafeRawBufferPointer) -> Bool)?, onProgress: ((Int64, Int64?) -> Bool)?,
+         connectsTo: (@Sendable ([UInt8]) -> Bool)?) {
         self.limit = limit
         self.onData = onData
         self.onProgress = onProgress
+        self.connectsTo = connectsTo
+    }
+
+    /// libcurl's socket for one address it is about to connect to: none (the attempt fails)
+    /// when ``connectsTo`` refuses the address, or when it is neither IPv4 nor IPv6.
+    func openSocket(_ address: UnsafeMutablePointer<curl_sockaddr>) -> curl_socket_t {
+        let family = address.pointee.family
+        let socketAddress = UnsafeRawPointer(address) + MemoryLayout<curl_sockaddr>.offset(of: \.addr)!
+        var bytes: [UInt8] = []
+        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+        if family == AF_INET {
+            var ip = socketAddress.loadUnaligned(as: sockaddr_in.self).sin_addr
+            bytes = withUnsafeBytes(of: ip) { Array($0) }
+            inet_ntop(AF_INET, &ip, &text, socklen_t(text.count))
+        } else if family == AF_INET6 {
+            var ip = socketAddress.loadUnaligned(as: sockaddr_in6.self).sin6_addr
+            bytes = withUnsafeBytes(of: ip) { Array($0) }
+            inet_ntop(AF_INET6, &ip, &text, socklen_t(text.count))
+        }
+        guard !bytes.isEmpty, connectsTo?(bytes) ?? true else {
+            refused.append(bytes.isEmpty ? "an address of family \(family)" : String(cString: text))
+            return CURL_SOCKET_BAD
+        }
+        return socket(family, address.pointee.socktype | Int32(SOCK_CLOEXEC.rawValue), address.pointee.protocol)
     }
 
     func receive(_ bytes: UnsafeRawBufferPointer) -> Bool {

@@ -16,6 +16,11 @@ public struct CurlRequest: Sendable {
     public var followRedirects: Bool
     /// Bodies larger than this are abandoned with ``CurlError/tooLarge``.
     public var maxBodySize: Int
+    /// Decides, for each address the name resolved to (4 bytes for IPv4, 16 for IPv6), whether
+    /// to connect to it; nil connects anywhere. It is asked when the socket is opened, after
+    /// resolution, so a name cannot pass it and then resolve elsewhere. With a proxy it is the
+    /// proxy's address that is asked about.
+    public var connectsTo: (@Sendable (_ address: [UInt8]) -> Bool)?
 
     public init(url: String, method: String = "GET", headers: [(name: String, value: String)] = [],
                 body: [UInt8]? = nil, timeout: Double = 30, connectTimeout: Double = 10, stallTimeout: Double = 0,
@@ -54,6 +59,9 @@ public enum CurlError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotConnect(String)
     case cancelled
     case tooLarge(Int)
+    /// Every address the host resolved to was refused by ``CurlRequest/connectsTo`` (the
+    /// refused addresses, in text form).
+    case addressRefused(String)
     case failed(String)
 
     public var description: String {
@@ -62,6 +70,7 @@ public enum CurlError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cannotConnect(let reason): "cannot connect (\(reason))"
         case .cancelled: "cancelled"
         case .tooLarge(let limit): "response larger than \(limit) bytes"
+        case .addressRefused(let addresses): "refused to connect to \(addresses)"
         case .failed(let reason): reason
         }
     }

@@ -28,60 +28,73 @@ public struct HostHeader: Sendable, Equatable {
 
     /// Whether a request to `url` goes to this header's host (and port, when given).
     func applies(to url: String) -> Bool {
-        guard let scheme = Href.scheme(of: url)?.lowercased(), scheme == "http" || scheme == "https" else { return false }
-        let rest = url.dropFirst(scheme.count + 3)
-        let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
-        var target = rest[..<end].lowercased()
-        if let at = target.lastIndex(of: "@") { target = String(target[target.index(after: at)...]) }
-        let (host, port) = Self.split(target)
-        let (wantedHost, wantedPort) = Self.split(authority)
-        guard host == wantedHost else { return false }
-        guard let wantedPort else { return true }
-        return (port ?? (scheme == "https" ? 443 : 80)) == wantedPort
-    }
-
-    /// `host` and port of `host[:port]` (`[v6]:port` too).
-    static func split(_ authority: String) -> (host: String, port: Int?) {
-        guard let colon = authority.lastIndex(of: ":"), let port = Int(authority[authority.index(after: colon)...]) else {
-            return (authority, nil)
-        }
-        let host = authority[..<colon]
-        // A bare IPv6 address has colons of its own: its port needs brackets.
-        if host.contains(":"), !(host.hasPrefix("[") && host.hasSuffix("]")) { return (authority, nil) }
-        return (String(host), port)
+        RemoteAuthority.matches(authority, url: url)
     }
 }
 
-/// An HTTP client that adds each ``HostHeader`` to the requests for its host, and to no
-/// other: a redirect to another origin is followed by the underlying client (libcurl), which
-/// drops an `Authorization` it was given for the first host (curl ≥ 7.58; port and scheme
-/// too since 7.83), so a token never travels to a host it was not meant for. (Other header
-/// names, which libcurl keeps on redirects, are for what is not secret: put secrets in
-/// `Authorization` or `Cookie`.)
+/// The HTTP client of `lectern serve`'s remote resources, whose URLs come from manifests,
+/// not from the person. It follows redirects itself, one hop at a time, so that on each hop:
+/// - each ``HostHeader`` goes to its host only: a redirect that leaves the host does not carry
+///   it (libcurl would carry every header but `Authorization` and `Cookie`);
+/// - a host resolving to a loopback, private, link-local or unique-local address is refused
+///   (``HTTPRequest/refusesLocalAddresses``, checked on the resolved addresses as libcurl
+///   connects), unless it is one of ``allowedHosts`` (`--allow-host`): a web publication
+///   must not make the server fetch `http://127.0.0.1:8080/admin` and hand it to the page.
 public struct InjectedHeadersHTTPClient: HTTPClient {
     public let base: any HTTPClient
     public let headers: [HostHeader]
+    /// The hosts the person allowed to be on a local address (their own server, a NAS).
+    public let allowedHosts: [AllowedHost]
 
-    public init(base: any HTTPClient, headers: [HostHeader]) {
+    /// The most redirects followed for one request.
+    static let maximumRedirects = 10
+
+    public init(base: any HTTPClient, headers: [HostHeader], allowedHosts: [AllowedHost] = []) {
         self.base = base
         self.headers = headers
+        self.allowedHosts = allowedHosts
     }
 
-    func injected(_ request: HTTPRequest) -> HTTPRequest {
+    /// `request` as sent to its own URL: with the headers for that host, local addresses
+    /// refused unless the host is allowed, and redirects left to ``hops(_:perform:)``.
+    func prepared(_ request: HTTPRequest) -> HTTPRequest {
         var request = request
         for header in headers where header.applies(to: request.url) {
             request.headers[header.name] = header.value
         }
+        if !allowedHosts.contains(where: { $0.matches(request.url) }) { request.refusesLocalAddresses = true }
+        request.followRedirects = false
         return request
     }
 
+    /// Performs `request`, then each redirect as a request of its own (prepared anew for its
+    /// URL) while the caller wants redirects followed.
+    func hops(_ request: HTTPRequest, perform: (HTTPRequest) -> Result<HTTPResponse, HTTPError>) -> Result<HTTPResponse, HTTPError> {
+        var current = request
+        for _ in 0...Self.maximumRedirects {
+            let result = perform(prepared(current))
+            guard request.followRedirects, case .success(let response) = result,
+                  [301, 302, 303, 307, 308].contains(response.statusCode), let location = response.headers["location"]
+            else { return result }
+            let next = Href.resolve(location.trimmed, against: current.url)
+            guard Href.isHTTP(next) else { return .failure(.other("the server redirected to an address that is not http(s)")) }
+            if current.method != "HEAD",
+               response.statusCode == 303 || (response.statusCode != 307 && response.statusCode != 308 && current.method == "POST") {
+                current.method = "GET"
+                current.body = nil
+            }
+            current.url = next
+        }
+        return .failure(.other("too many redirects"))
+    }
+
     public func send(_ request: HTTPRequest) -> Result<HTTPResponse, HTTPError> {
-        base.send(injected(request))
+        hops(request) { base.send($0) }
     }
 
     public func download(_ request: HTTPRequest, to path: String,
                          onProgress: @escaping @Sendable (Int64, Int64?) -> Void,
                          isCancelled: @escaping @Sendable () -> Bool) -> Result<HTTPResponse, HTTPError> {
-        base.download(injected(request), to: path, onProgress: onProgress, isCancelled: isCancelled)
+        hops(request) { base.download($0, to: path, onProgress: onProgress, isCancelled: isCancelled) }
     }
 }

@@ -42,7 +42,9 @@ import TestSupport
         ]
         try JSONSerialization.data(withJSONObject: manifest).write(to: URL(fileURLWithPath: manifestPath))
 
-        let server = try ServeProcess([manifestPath, "--header", "127.0.0.1:\(books.port): Authorization: \(Self.token)"],
+        // Both servers are on loopback, which is refused unless allowed.
+        let server = try ServeProcess([manifestPath, "--header", "127.0.0.1:\(books.port): Authorization: \(Self.token)",
+                                       "--allow-host", "127.0.0.1:\(books.port)", "--allow-host", "127.0.0.1:\(other.port)"],
                                       publications: 1, home: LecternProcess())
         defer { server.stop() }
         let client = server.client

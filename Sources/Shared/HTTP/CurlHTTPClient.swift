@@ -76,12 +76,16 @@ public struct CurlHTTPClient: HTTPClient {
     }
 
     private func curlRequest(for request: HTTPRequest) -> CurlRequest {
-        CurlRequest(url: request.url, method: request.method,
-                    headers: request.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
-                    body: request.body.map { [UInt8]($0) }, timeout: request.timeout,
-                    connectTimeout: request.timeout > 0 ? min(request.timeout, request.connectTimeout) : request.connectTimeout,
-                    stallTimeout: request.stallTimeout, followRedirects: request.followRedirects,
-                    maxBodySize: request.maxBodySize)
+        var curlRequest = CurlRequest(url: request.url, method: request.method,
+                                      headers: request.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
+                                      body: request.body.map { [UInt8]($0) }, timeout: request.timeout,
+                                      connectTimeout: request.timeout > 0 ? min(request.timeout, request.connectTimeout) : request.connectTimeout,
+                                      stallTimeout: request.stallTimeout, followRedirects: request.followRedirects,
+                                      maxBodySize: request.maxBodySize)
+        if request.refusesLocalAddresses {
+            curlRequest.connectsTo = { bytes in IPAddress(bytes: bytes).map { !$0.isLocal } ?? false }
+        }
+        return curlRequest
     }
 
     private func convert(_ response: CurlResponse, body: Data) -> HTTPResponse {
@@ -96,6 +100,7 @@ public struct CurlHTTPClient: HTTPClient {
         case .cannotConnect(let reason): .unreachable(reason)
         case .cancelled: .cancelled
         case .tooLarge(let limit): .tooLarge(limit)
+        case .addressRefused(let addresses): .refusedAddress(addresses)
         case .failed(let reason): .other(reason)
         }
     }

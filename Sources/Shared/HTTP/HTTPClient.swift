@@ -18,6 +18,12 @@ public struct HTTPRequest: Sendable {
     /// Whether the client follows redirects; false returns the 3xx answer itself (with its
     /// `location`), for callers that decide hop by hop what each origin is sent.
     public var followRedirects = true
+    /// Whether connecting to a loopback, private, link-local or unique-local address
+    /// (``IPAddress/isLocal``) is refused: checked on the addresses the name resolved to, as
+    /// the connection is made (``HTTPError/refusedAddress(_:)``). For URLs that come from a
+    /// document rather than from the person, which could otherwise reach this machine's or
+    /// its network's private services.
+    public var refusesLocalAddresses = false
 
     public init(url: String, method: String = "GET", headers: [String: String] = [:], body: Data? = nil,
                 timeout: Double = 30, connectTimeout: Double = HTTPRequest.defaultConnectTimeout,
@@ -72,6 +78,8 @@ public enum HTTPError: Error, Sendable, CustomStringConvertible {
     case unreachable(String)
     case cancelled
     case tooLarge(Int)
+    /// The host resolved only to addresses ``HTTPRequest/refusesLocalAddresses`` refuses.
+    case refusedAddress(String)
     case other(String)
 
     public var description: String {
@@ -80,6 +88,7 @@ public enum HTTPError: Error, Sendable, CustomStringConvertible {
         case .unreachable(let reason): "the server cannot be reached (\(reason))"
         case .cancelled: "cancelled"
         case .tooLarge(let limit): "the response is larger than \(limit) bytes"
+        case .refusedAddress(let addresses): "not connecting to \(addresses): a loopback, private or link-local address"
         case .other(let reason): reason
         }
     }

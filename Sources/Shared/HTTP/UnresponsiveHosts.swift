@@ -40,7 +40,7 @@ public final class UnresponsiveHosts: Sendable {
     public func failed(_ url: String, with error: HTTPError) {
         switch error {
         case .timedOut, .unreachable: break
-        case .cancelled, .tooLarge, .other: return
+        case .cancelled, .tooLarge, .refusedAddress, .other: return
         }
         guard let host = Self.host(of: url) else { return }
         let time = now()
