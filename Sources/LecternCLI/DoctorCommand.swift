@@ -8,9 +8,9 @@ import Shared
 import Glibc
 #endif
 
-/// `lectern doctor`: what a bug report needs — version, terminal, libraries found, paths and
-/// the library's size — and never a secret (no passphrase, no license content, no file name
-/// from the library).
+/// `lectern doctor`: what a bug report needs — version, terminal, libraries found, clipboard
+/// paths, paths and the library's size — and never a secret (no passphrase, no license
+/// content, no file name from the library).
 struct DoctorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
@@ -69,8 +69,9 @@ struct DoctorReport {
             ("poppler-glib (PDF)", loadable(["libpoppler-glib.so.8", "libpoppler-glib.so"])),
             ("libmpv (audiobooks)", loadable(["libmpv.so.2", "libmpv.so.1", "libmpv.so"])),
             ("print spooler (lp)", executable("lp")),
-            ("clipboard", ["wl-copy", "xclip", "xsel"].first { executable($0) != "not found" } ?? "OSC 52 only"),
         ]))
+        // Where a copy goes: tmux drops the terminal's OSC 52 by default, so the other paths matter.
+        sections.append(("Clipboard", Clipboard.survey(environment: environment)))
 
         let database = LibraryStore.defaultPath
         var paths: [(String, String)] = [

@@ -15,8 +15,11 @@ final class TmuxSession {
     static var isAvailable: Bool { ["/usr/bin/tmux", "/usr/local/bin/tmux"].contains { FileManager.default.isExecutableFile(atPath: $0) } }
 
     /// Starts `lectern arguments…` in a window of `width`×`height` with the XDG directories of
-    /// `home`, `TERM=xterm-256color` and extra `environment` (e.g. `NO_COLOR`).
-    init(width: Int, height: Int, arguments: [String], home: String, environment: [String: String] = [:]) throws {
+    /// `home`, `TERM=xterm-256color` and extra `environment` (e.g. `NO_COLOR`); `insideTmux`
+    /// keeps the `TMUX` variable tmux gives the pane (else removed: lectern believes it is in
+    /// a plain terminal).
+    init(width: Int, height: Int, arguments: [String], home: String, environment: [String: String] = [:],
+         insideTmux: Bool = false) throws {
         self.home = home
         let unique = "\(getpid())-\(UUID().uuidString.prefix(8))"
         socket = "lectern-test-" + unique
@@ -25,7 +28,7 @@ final class TmuxSession {
                          "XDG_CACHE_HOME": home + "/cache", "TERM": "xterm-256color", "LANG": "C.UTF-8"]
         for (key, value) in environment { variables[key] = value }
         let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quoted($0.value))" }.joined(separator: " ")
-        let command = "env -u NO_COLOR -u TMUX \(assignments) \(([LecternProcess.executable] + arguments).map(Self.quoted).joined(separator: " "))"
+        let command = "env -u NO_COLOR \(insideTmux ? "" : "-u TMUX ")\(assignments) \(([LecternProcess.executable] + arguments).map(Self.quoted).joined(separator: " "))"
         try startServer(["new-session", "-d", "-s", session, "-x", String(width), "-y", String(height), command])
         // Keep the pane after lectern exits, so its last words can be read.
         try tmux(["set-option", "-t", session, "remain-on-exit", "on"])

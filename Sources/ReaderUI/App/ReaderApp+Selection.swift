@@ -88,8 +88,9 @@ extension ReaderApp {
     }
 
     /// Copies `text` if the publication's rights allow it: `canCopy(text)` first, then
-    /// `copy(text)` consumes; on success the text goes to the clipboard (OSC 52, and
-    /// `wl-copy`/`xclip` when present) and the status line says what was copied and what is left.
+    /// `copy(text)` consumes, once whichever paths take the text; on success the text goes to
+    /// the terminal (OSC 52) and the ``Clipboard`` paths (tmux's paste buffer inside tmux, a
+    /// desktop tool), and the status line says what was copied, where, and what is left.
     func copy(_ text: String, book: BookController) {
         let count = text.count
         guard count > 0 else {
@@ -99,7 +100,7 @@ extension ReaderApp {
         let rights = book.publication.rights
         let rightsLeft = book.opened.rightsLeft
         let number = book.selectionNumber
-        enum Outcome: Sendable { case copied(left: Int?), refused(left: Int?), notAllowed, uncounted(String) }
+        enum Outcome: Sendable { case copied(left: Int?, ClipboardDelivery), refused(left: Int?), notAllowed, uncounted(String) }
         book.tasks.start(nil, computing: {
             await Blocking.run { () -> Outcome in
                 let canCopy = rights.canCopy
@@ -108,7 +109,8 @@ extension ReaderApp {
                 // Refused because the allowance could not be read, not because it is used up.
                 if !allowed, let problem = now?.problem { return .uncounted(problem) }
                 guard canCopy else { return .notAllowed }
-                return allowed ? .copied(left: now?.characters) : .refused(left: now?.characters)
+                guard allowed else { return .refused(left: now?.characters) }
+                return .copied(left: now?.characters, Clipboard.copy(text))
             }
         }, then: { [weak self] outcome in
             guard let self else { return }
@@ -126,13 +128,12 @@ extension ReaderApp {
                     book.partialCopyOffer = String(text.prefix(left))
                     self.message! += " y copies the first \(Self.characters(left)) · other keys go on selecting"
                 }
-            case .copied(let left):
+            case .copied(let left, let delivery):
                 // Unless a new selection was started meanwhile.
                 if book.selectionNumber == number { book.selection = nil }
                 self.screen.sendToClipboard(text)
                 let leftText = left.map { ", \(Self.characters($0)) left" } ?? ""
-                self.message = "Copied \(Self.characters(count))\(leftText)."
-                Task { _ = await Blocking.runInBackground { DesktopClipboard.copy(text) } }
+                self.message = "Copied \(Self.characters(count))\(delivery.destination)\(leftText)\(delivery.refusal)."
             }
             self.render()
         })

@@ -3,8 +3,8 @@ import FoundationEssentials
 import Glibc
 #endif
 
-/// Runs the few external programs the reader hands data to (`lp`, `wl-copy`, `xclip`,
-/// `qpdf`), found in `PATH`. Blocking: call from a background task, never the main actor.
+/// Runs the few external programs the reader hands data to (`lp`, `tmux`, `wl-copy`, `xclip`,
+/// `xsel`, `qpdf`), found in `PATH`. Blocking: call from a background task, never the main actor.
 public enum ExternalCommand {
     /// The full path of `name` in `PATH`, or nil when it is not installed.
     public static func find(_ name: String) -> String? {
@@ -17,9 +17,11 @@ public enum ExternalCommand {
     }
 
     /// Runs `arguments` with `input` on standard input and its output and errors discarded;
-    /// returns the exit status (nil when it could not be started).
+    /// returns the exit status (nil when it could not be started, or, with a `timeout` in
+    /// seconds, when it was killed for taking longer: a clipboard tool that hangs must not
+    /// hold a thread and the message of a copy forever).
     @discardableResult
-    static func run(_ arguments: [String], input: [UInt8] = []) -> Int32? {
+    static func run(_ arguments: [String], input: [UInt8] = [], timeout: Double? = nil) -> Int32? {
         guard let executable = arguments.first.flatMap({ $0.hasPrefix("/") ? $0 : find($0) }) else { return nil }
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return nil }
@@ -43,31 +45,47 @@ public enum ExternalCommand {
         }
         close(ends[0])
         guard status == 0 else { close(ends[1]); return nil }
+        let deadline = timeout.map { monotonicSeconds() + $0 }
+        if deadline != nil { _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK) }
         var remaining = input[...]
         while !remaining.isEmpty {
             let written = remaining.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
-            if written < 0 { if errno == EINTR { continue }; break }
-            remaining = remaining.dropFirst(written)
+            if written >= 0 { remaining = remaining.dropFirst(written); continue }
+            if errno == EINTR { continue }
+            guard errno == EAGAIN, let deadline, waitWritable(ends[1], until: deadline) else { break }
         }
         close(ends[1])
         var result: Int32 = 0
-        while waitpid(pid, &result, 0) < 0 { if errno != EINTR { return nil } }
+        if let deadline {
+            while waitpid(pid, &result, WNOHANG) == 0 {
+                guard monotonicSeconds() < deadline else {
+                    kill(pid, SIGKILL)
+                    while waitpid(pid, &result, 0) < 0 && errno == EINTR {}
+                    return nil
+                }
+                usleep(5_000)
+            }
+        } else {
+            while waitpid(pid, &result, 0) < 0 { if errno != EINTR { return nil } }
+        }
         return (result & 0x7F) == 0 ? (result >> 8) & 0xFF : 128 + (result & 0x7F)
     }
-}
 
-/// The desktop clipboard beside OSC 52: `wl-copy` under Wayland, `xclip` under X11, when
-/// installed (a terminal that ignores OSC 52 still gets the text).
-enum DesktopClipboard {
-    /// Copies `text` with the tool of the session; returns the tool's name when one took it.
-    static func copy(_ text: String) -> String? {
-        let environment = ProcessInfo.processInfo.environment
-        if environment["WAYLAND_DISPLAY"] != nil, ExternalCommand.run(["wl-copy"], input: Array(text.utf8)) == 0 {
-            return "wl-copy"
+    /// Waits until `descriptor` takes more bytes; false once `deadline` passed.
+    private static func waitWritable(_ descriptor: Int32, until deadline: Double) -> Bool {
+        while true {
+            let left = deadline - monotonicSeconds()
+            guard left > 0 else { return false }
+            var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            let ready = poll(&entry, 1, Int32(min(left * 1000, 1000)) + 1)
+            if ready > 0 { return true }
+            if ready < 0 && errno != EINTR { return false }
         }
-        if environment["DISPLAY"] != nil, ExternalCommand.run(["xclip", "-selection", "clipboard"], input: Array(text.utf8)) == 0 {
-            return "xclip"
-        }
-        return nil
+    }
+
+    private static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 }
