@@ -89,6 +89,17 @@ public struct LibraryImporter: Sendable {
         public let error: String?
         /// What happened to a book already in the library (``KnownCopy``); nil for a new one.
         public var knownCopy: KnownCopy? = nil
+        /// The entry as it was when the library already held this file at this path (a
+        /// re-import, as `make run` does each time); nil for a new book or another copy.
+        public var previous: LibraryEntry? = nil
+
+        /// Whether a re-import changed what the shelf shows of the book (title, author,
+        /// format, protection).
+        public var updated: Bool {
+            guard let previous, let entry else { return false }
+            return (previous.title, previous.author, previous.format, previous.protection)
+                != (entry.title, entry.author, entry.format, entry.protection)
+        }
     }
 
     /// A file whose content the library already holds, found at another path.
@@ -121,6 +132,7 @@ public struct LibraryImporter: Sendable {
     public func importFile(_ path: String) async -> Outcome {
         let result = await open(path, false, nil)
         let entry: LibraryEntry
+        var metadataHidden = false
         switch result {
         case .success(let opened):
             let publication = opened.publication
@@ -141,10 +153,14 @@ public struct LibraryImporter: Sendable {
             let identity = await Blocking.run { ContentIdentity.of(path: path, identifier: nil) }
             entry = LibraryEntry(identity: identity, path: path, title: Self.fileName(path), format: Self.formatGuess(path),
                                  protection: .password)
+            metadataHidden = true
         }
         do throws(LibraryError) {
-            let (stored, knownCopy) = try await library.perform { store throws(LibraryError) in try Self.store(entry, in: store) }
-            return Outcome(path: path, entry: stored, error: nil, knownCopy: knownCopy)
+            let metadataHidden = metadataHidden
+            let (stored, knownCopy, previous) = try await library.perform { store throws(LibraryError) in
+                try Self.store(entry, in: store, metadataHidden: metadataHidden)
+            }
+            return Outcome(path: path, entry: stored, error: nil, knownCopy: knownCopy, previous: previous)
         } catch {
             return Outcome(path: path, entry: nil, error: error.userMessage)
         }
@@ -153,9 +169,21 @@ public struct LibraryImporter: Sendable {
     /// Adds `entry`, or refreshes the entry of the same content. A copy at another path does
     /// not move an entry whose file is still there (the library would silently forget where
     /// the person keeps it): the path becomes another location. It relinks a missing one.
-    static func store(_ entry: LibraryEntry, in store: LibraryStore) throws(LibraryError) -> (LibraryEntry, KnownCopy?) {
-        guard let known = try store.entry(identity: entry.identity), known.path != entry.path else {
-            return (try store.add(entry), nil)
+    /// `metadataHidden`: the file is a locked archive, whose entry knows only its file name,
+    /// so the title and authors recorded when it was unlocked stay. Returns the stored entry,
+    /// what became of a copy at another path, and the entry as it was before at this path.
+    static func store(_ entry: LibraryEntry, in store: LibraryStore,
+                      metadataHidden: Bool = false) throws(LibraryError) -> (LibraryEntry, KnownCopy?, LibraryEntry?) {
+        let known = try store.entry(identity: entry.identity)
+        var entry = entry
+        if metadataHidden, let known {
+            entry.title = known.title
+            entry.author = known.author
+            entry.authorSortKey = known.authorSortKey
+            if !known.format.isEmpty { entry.format = known.format }
+        }
+        guard let known, known.path != entry.path else {
+            return (try store.add(entry), nil, known)
         }
         let locations = LibraryLocations(store: store)
         if access(known.path, F_OK) == 0 {
@@ -163,11 +191,11 @@ public struct LibraryImporter: Sendable {
             refreshed.path = known.path
             let stored = try store.add(refreshed)
             try locations.add(path: entry.path, publicationID: stored.id)
-            return (stored, .anotherLocation(entryPath: known.path))
+            return (stored, .anotherLocation(entryPath: known.path), nil)
         }
         let stored = try store.add(entry)
         try locations.relink(publicationID: stored.id, to: entry.path)
-        return (stored, .relinked(from: known.path))
+        return (stored, .relinked(from: known.path), nil)
     }
 
     /// The file name without its folder and extension.

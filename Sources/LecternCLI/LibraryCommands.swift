@@ -60,7 +60,7 @@ struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Add publication files, or the publications in folders, to the library.",
-        discussion: "Never prompts: protected publications are added with what can be read without their secret. Exit status: 0 all added, 1 some failed."
+        discussion: "Never prompts: protected publications are added with what can be read without their secret (an unlocked one keeps the title read when it was unlocked). Each file is said to be added, updated (a book already there whose title, author or format changed) or already in the library. Exit status: 0 all added, 1 some failed."
     )
 
     @Argument(help: "Publication files or folders.")
@@ -81,8 +81,11 @@ struct ImportCommand: AsyncParsableCommand {
             if let entry = outcome.entry {
                 let mark = entry.protection == .none ? "" : " [\(entry.protection.label)]"
                 switch outcome.knownCopy {
-                case nil:
+                case nil where outcome.previous == nil:
                     Output.line("added: \(entry.title)\(mark) — \(outcome.path)")
+                case nil:
+                    // A re-import (`make run` imports Samples each time): nothing was added.
+                    Output.line("\(outcome.updated ? "updated" : "already in the library"): \(entry.title)\(mark) — \(outcome.path)")
                 case .anotherLocation(let entryPath)?:
                     Output.line("already in the library: \(entry.title)\(mark) — \(entryPath); \(outcome.path) recorded as another place of it")
                 case .relinked(let from)?:
