@@ -29,6 +29,9 @@ Configuration (JSON object):
                                         # for 200 answers); false = always send everything
           "content_length": true,       # send Content-Length (default true)
           "delay": 0.0,                 # seconds to wait before answering
+          "trickle": {"bytes": 1, "interval": 0.5},  # optional: send the body (with its
+                                        # Content-Length) that many bytes at a time, waiting
+                                        # that many seconds before each (a crawling server)
           "authorization": ["Basic ..."], # optional: accepted Authorization header values;
                                         # any other (or none) gets the "refusal" answer
           "body_contains": "password=x",  # optional: the request body must contain this,
@@ -232,6 +235,26 @@ class Handler(BaseHTTPRequestHandler):
             self.end_headers()
             if send_body:
                 self.wfile.write(content)
+            return
+
+        trickle = route.get("trickle")
+        if trickle and send_body:
+            self.close_connection = True
+            self.send_response(status)
+            for name, value in headers.items():
+                self.send_header(name, str(value))
+            self.send_header("Content-Length", str(len(content)))
+            self.end_headers()
+            self.wfile.flush()
+            step = max(1, int(trickle.get("bytes", 1)))
+            for start in range(0, len(content), step):
+                if STOPPING.wait(float(trickle.get("interval", 0.5))):
+                    return
+                try:
+                    self.wfile.write(content[start:start + step])
+                    self.wfile.flush()
+                except OSError:  # the client gave up
+                    return
             return
 
         range_header = self.headers.get("Range")

@@ -27,10 +27,12 @@ public struct LecternProcess {
         self.home = home
     }
 
-    /// Runs `lectern arguments…`, killing it after `timeout` seconds.
-    public func run(_ arguments: [String], timeout: TimeInterval = 60, environment extra: [String: String] = [:]) throws -> Result {
+    /// Runs `lectern arguments…` (in `directory`, else the test's own), killing it after `timeout` seconds.
+    public func run(_ arguments: [String], timeout: TimeInterval = 60, environment extra: [String: String] = [:],
+                    directory: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.executable)
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = home

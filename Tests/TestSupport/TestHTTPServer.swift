@@ -43,6 +43,8 @@ public struct TestHTTPRoute: Sendable {
     public var refusal: (status: Int, headers: [String: String], body: Data) = (401, [:], Data())
     /// Bodies served in turn, the last one repeating (instead of `body`).
     public var sequence: [Data]?
+    /// The body sent `bytes` at a time, `interval` seconds before each (a crawling server).
+    public var trickle: (bytes: Int, interval: Double)?
 
     public init(_ path: String, status: Int = 200, headers: [String: String] = [:], body: Data = Data(),
                 bodyFile: String? = nil, honoursRanges: Bool = true, sendsContentLength: Bool = true,
@@ -83,6 +85,7 @@ public struct TestHTTPRoute: Sendable {
                                  "body_base64": refusal.body.base64EncodedString()] as [String: Any]
         }
         if let sequence { object["sequence_base64"] = sequence.map { $0.base64EncodedString() } }
+        if let trickle { object["trickle"] = ["bytes": trickle.bytes, "interval": trickle.interval] as [String: Any] }
         return object
     }
 }
