@@ -117,6 +117,7 @@ let package = Package(
         // One "consume these bytes" function per kind of untrusted input (the fuzz targets).
         .target(name: "HostileInputHarness", dependencies: [
             "Shared", "Streamer", "LCP", "LibCrypto", "AudiobookDRM", "LibZip", "LibPoppler", "TextLayout", "ReaderUI",
+            "OPDS", "PublicationServer",
         ]),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),

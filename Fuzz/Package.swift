@@ -8,6 +8,7 @@ import PackageDescription
 let targets = [
     "lcp-license",
     "license-status",
+    "audiobook-status",
     "audiobook-manifest",
     "audiobook-jwks",
     "epub-container",
@@ -21,6 +22,11 @@ let targets = [
     "toml-config",
     "cbz-comicinfo",
     "pdf-poppler",
+    "opds1-feed",
+    "opds2-feed",
+    "opds-authentication",
+    "opensearch-description",
+    "http-request-head",
 ]
 
 let package = Package(

@@ -22,11 +22,14 @@ import zipfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SAMPLES = [os.path.join(ROOT, "Tests", "Fixtures", "Samples"), os.path.join(ROOT, "Samples")]
+# The catalog documents of the OPDS tests.
+OPDS_FIXTURES = os.path.join(ROOT, "Tests", "Fixtures", "opds")
 
 TARGETS = [
     "lcp-license", "license-status", "audiobook-manifest", "audiobook-jwks", "epub-container", "epub-opf",
     "epub-nav", "epub-ncx", "epub-encryption", "rwpm-manifest", "zip-archive", "xhtml-layout", "toml-config",
-    "cbz-comicinfo", "pdf-poppler",
+    "cbz-comicinfo", "pdf-poppler", "audiobook-status", "opds1-feed", "opds2-feed", "opds-authentication",
+    "opensearch-description", "http-request-head",
 ]
 
 # Largest seed kept per target, at most the -max_len of run_fuzzers.py (libFuzzer truncates
@@ -172,6 +175,16 @@ def main():
         if theme.endswith(".toml"):
             corpus.add("toml-config", read(os.path.join(ROOT, "Themes", theme)))
 
+    if os.path.isdir(OPDS_FIXTURES):
+        for name in sorted(os.listdir(OPDS_FIXTURES)):
+            data = read(os.path.join(OPDS_FIXTURES, name))
+            if "opensearch" in name:
+                corpus.add("opensearch-description", data)
+            elif name.endswith(".json"):
+                corpus.add("opds2-feed", data)
+            else:
+                corpus.add("opds1-feed", data)
+
     xhtml_budget = [MAX_XHTML_SEEDS]
     for path in sample_files():
         name = os.path.basename(path)
@@ -184,9 +197,16 @@ def main():
                 corpus.add("audiobook-jwks", data)
             elif name.startswith("lcp_license_status"):
                 corpus.add("license-status", data)
+                corpus.add("audiobook-status", data)
+            elif "opds" in name and "authentication" in name:
+                corpus.add("opds-authentication", data)
+            elif "opds" in name:
+                corpus.add("opds2-feed", data)
             else:
                 corpus.add("rwpm-manifest", data)
                 corpus.add("audiobook-manifest", data)
+        elif name.startswith("opds1"):
+            corpus.add("opds1-feed", data)
         elif lower.endswith(".pdf"):
             password = PDF_PASSWORDS.get(name)
             corpus.add("pdf-poppler", data if password is None else password + b"\x00" + data)

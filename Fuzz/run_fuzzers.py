@@ -30,6 +30,7 @@ FUZZ = os.path.join(ROOT, "Fuzz")
 TARGETS = {
     "lcp-license": ("json.dict", 16384),
     "license-status": ("json.dict", 16384),
+    "audiobook-status": ("json.dict", 16384),
     "audiobook-manifest": ("json.dict", 32768),
     "audiobook-jwks": ("json.dict", 16384),
     "epub-container": ("xml.dict", 8192),
@@ -43,6 +44,11 @@ TARGETS = {
     "toml-config": ("toml.dict", 8192),
     "cbz-comicinfo": ("xml.dict", 16384),
     "pdf-poppler": ("pdf.dict", 131072),
+    "opds1-feed": ("opds.dict", 65536),
+    "opds2-feed": ("json.dict", 65536),
+    "opds-authentication": ("json.dict", 16384),
+    "opensearch-description": ("opds.dict", 16384),
+    "http-request-head": ("http.dict", 8192),
 }
 ARTIFACT_PREFIXES = ("crash-", "timeout-", "oom-")
 # Seconds one input may take before libFuzzer calls it a hang.

@@ -15,8 +15,10 @@ public enum HostileInput: String, Sendable, CaseIterable {
     /// An LCP license document (`.lcpl`, `META-INF/license.lcpl`), its canonical form and
     /// the basic-profile checks (signature, certificate, key check).
     case lcpLicense = "lcp-license"
-    /// A License Status Document, as LCP reads it and as the signed-audiobook check reads it.
+    /// A License Status Document, as LCP reads it (the parser on the bytes directly).
     case licenseStatus = "license-status"
+    /// A License Status Document, as the signed-audiobook check reads it when an audiobook opens.
+    case audiobookStatus = "audiobook-status"
     /// A signed (Feedbooks/DPLA) audiobook manifest, checked with a fixed key set.
     case audiobookManifest = "audiobook-manifest"
     /// An issuer's JSON Web Key Set, used to check a fixed signed manifest.
@@ -44,12 +46,23 @@ public enum HostileInput: String, Sendable, CaseIterable {
     case comicBook = "cbz-comicinfo"
     /// A PDF opened through poppler with a password, then its metadata, outline and text.
     case pdfDocument = "pdf-poppler"
+    /// An OPDS 1 catalog feed or entry (Atom).
+    case opds1Feed = "opds1-feed"
+    /// An OPDS 2 catalog feed or publication (JSON).
+    case opds2Feed = "opds2-feed"
+    /// An Authentication for OPDS document.
+    case opdsAuthentication = "opds-authentication"
+    /// An OpenSearch description document.
+    case openSearch = "opensearch-description"
+    /// An HTTP request head to `lectern serve`, through the server's own checks (`Host`, route,
+    /// `Range`, conditional headers).
+    case httpRequestHead = "http-request-head"
 
     /// Feeds `bytes` to the parser of this kind of input.
     public func consume(_ bytes: [UInt8]) async {
         if let synchronous { return synchronous(bytes) }
         switch self {
-        case .licenseStatus: await LicenseStatusInput.consume(bytes)
+        case .audiobookStatus: await LicenseStatusInput.consumeAsAudiobookStatus(bytes)
         case .audiobookManifest: await SignedAudiobookInput.consumeManifest(bytes)
         case .audiobookKeySet: await SignedAudiobookInput.consumeKeySet(bytes)
         case .zipArchive: await ZipInput.consume(bytes)
@@ -73,6 +86,7 @@ public enum HostileInput: String, Sendable, CaseIterable {
     private var synchronous: (([UInt8]) -> Void)? {
         switch self {
         case .lcpLicense: LCPLicenseInput.consume
+        case .licenseStatus: LicenseStatusInput.consume
         case .epubContainer: { EPUBInput.consume($0, as: .container) }
         case .epubPackage: { EPUBInput.consume($0, as: .package) }
         case .epubNavigation: { EPUBInput.consume($0, as: .navigation) }
@@ -83,7 +97,12 @@ public enum HostileInput: String, Sendable, CaseIterable {
         case .tomlConfig: TOMLConfigInput.consume
         case .comicBook: ComicBookInput.consume
         case .pdfDocument: PDFInput.consume
-        case .licenseStatus, .audiobookManifest, .audiobookKeySet, .zipArchive: nil
+        case .opds1Feed: OPDSInput.consumeOPDS1
+        case .opds2Feed: OPDSInput.consumeOPDS2
+        case .opdsAuthentication: OPDSInput.consumeAuthentication
+        case .openSearch: OPDSInput.consumeOpenSearch
+        case .httpRequestHead: HTTPRequestHeadInput.consume
+        case .audiobookStatus, .audiobookManifest, .audiobookKeySet, .zipArchive: nil
         }
     }
 }

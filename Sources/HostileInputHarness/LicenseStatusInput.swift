@@ -4,11 +4,15 @@ import LCP
 import Shared
 
 /// A License Status Document, read by both of its readers: the LCP model (links, dates,
-/// events, templated URLs) and the signed-audiobook check, which fetches it from the
-/// manifest's `license` link when an audiobook is opened for listening.
+/// events, templated URLs), on the bytes directly (target `license-status`), and the
+/// signed-audiobook check, which fetches it from the manifest's `license` link when an
+/// audiobook is opened for listening (target `audiobook-status`: a whole opening per input).
 public enum LicenseStatusInput {
-    public static func consume(_ bytes: [UInt8]) async {
+    public static func consume(_ bytes: [UInt8]) {
         readAsLCPStatus(bytes)
+    }
+
+    public static func consumeAsAudiobookStatus(_ bytes: [UInt8]) async {
         await readAsAudiobookLicenseStatus(bytes)
     }
 
