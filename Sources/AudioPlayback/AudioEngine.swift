@@ -12,6 +12,8 @@ public enum AudioEngineEvent: Sendable, Equatable {
     case ended(track: Int)
     /// Track `track` (nil: the player itself) failed.
     case failed(track: Int?, message: String)
+    /// The system's sound device was asked for and none opened: playback goes on to no output.
+    case noOutputDevice
 }
 
 /// Decodes and plays one track at a time: the seam between ``AudiobookPlayer`` (the model

@@ -9,6 +9,9 @@ public enum AudioOutput: Sendable, Equatable {
     /// The environment variable that forces ``null`` whatever is asked (tests of the reader).
     public static let environmentVariable = "LECTERN_AUDIO_OUTPUT"
 
+    /// What a person is told when the sound device was asked for and none opened.
+    public static let noDeviceNotice = "no audio device; \(environmentVariable)=null to follow the text silently"
+
     /// `requested`, unless `LECTERN_AUDIO_OUTPUT=null` is set.
     public static func resolved(_ requested: AudioOutput, environment: [String: String]) -> AudioOutput {
         environment[environmentVariable] == "null" ? .null : requested

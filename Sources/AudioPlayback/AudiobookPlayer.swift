@@ -40,6 +40,8 @@ public final class AudiobookPlayer {
     public private(set) var hasEnded = false
     /// The last playback failure, cleared by the next successful load.
     public private(set) var error: String?
+    /// Why there is no sound though playback goes on (``AudioOutput/noDeviceNotice``).
+    public private(set) var notice: String?
     public private(set) var speed: Double = 1
     /// Called after each change (on the main actor).
     public var onChange: (() -> Void)?
@@ -59,11 +61,12 @@ public final class AudiobookPlayer {
         engine.onEvent = { [weak self] event in self?.handle(event) }
     }
 
-    /// A player for `publication` playing to `output` through libmpv.
-    public convenience init(publication: Publication, output: AudioOutput) throws(AudioPlaybackError) {
+    /// A player for `publication` playing to `output` through libmpv; `quietStandardError`
+    /// when a full-screen interface owns the terminal (see ``MPVAudioEngine``).
+    public convenience init(publication: Publication, output: AudioOutput, quietStandardError: Bool = false) throws(AudioPlaybackError) {
         guard publication.readingOrder.contains(where: { $0.mediaType?.isAudio ?? false }) else { throw .noAudio }
         let links = publication.readingOrder
-        let engine = try MPVAudioEngine(output: output) { index in
+        let engine = try MPVAudioEngine(output: output, quietStandardError: quietStandardError) { index in
             links.indices.contains(index) ? publication.get(links[index]) : nil
         }
         self.init(publication: publication, engine: engine)
@@ -322,6 +325,9 @@ public final class AudiobookPlayer {
             loadedTrack = nil
             error = message
             notify()
+        case .noOutputDevice:
+            notice = AudioOutput.noDeviceNotice
+            notify()
         }
     }
 
@@ -332,11 +338,13 @@ public final class AudiobookPlayer {
 
     // MARK: - Status
 
-    /// One line for a status bar: `▶ 2/12 3:04 / 10:41 1.25× — Chapter 3`.
+    /// One line for a status bar: `▶ 2/12 3:04 / 10:41 1.25× — Chapter 3`; without a sound
+    /// device, the ``notice`` in place of the rest, which would push it out of a narrow bar.
     public var statusText: String {
         let state = error != nil ? "✖" : hasEnded ? "■" : isPlaying ? "▶" : "❚❚"
         var text = "\(state) \(trackIndex + 1)/\(tracks.count) \(TimeText.clock(time))"
         if let duration = duration(ofTrack: trackIndex) { text += " / \(TimeText.clock(duration))" }
+        if error == nil, let notice { return text + " — " + notice }
         if speed != 1 { text += " \(TimeText.seconds(speed))×" }
         if isLoading { text += " (loading)" }
         if let chapter = currentChapter { text += " — \(chapter.title)" }

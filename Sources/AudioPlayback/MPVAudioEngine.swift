@@ -24,12 +24,24 @@ public final class MPVAudioEngine: AudioEngine {
     private var currentTrack: Int?
     private var lastError: String?
     private var isShutDown = false
+    private let output: AudioOutput
+    /// Whether the system's sound device was asked for and none opened (said once).
+    private var noDeviceSaid = false
+    /// Keeps the audio libraries' own messages off the terminal while the engine lives.
+    private var quiet: QuietStandardError?
     private nonisolated static let loadTag: UInt64 = 1
     private nonisolated static let protocolName = "lectern-track"
 
-    /// - Parameter resource: the resource of track `index` (called on mpv's demuxer thread).
-    public init(output: AudioOutput, resource: @escaping @Sendable (Int) -> (any Resource)?) throws(AudioPlaybackError) {
+    /// - Parameters:
+    ///   - resource: the resource of track `index` (called on mpv's demuxer thread).
+    ///   - quietStandardError: the terminal is a full-screen interface: what the audio
+    ///     libraries print on standard error must not reach it (``QuietStandardError``).
+    public init(output: AudioOutput, quietStandardError: Bool = false,
+                resource: @escaping @Sendable (Int) -> (any Resource)?) throws(AudioPlaybackError) {
         guard MPV.isAvailable else { throw .libraryUnavailable }
+        self.output = output
+        // Before the core exists: its threads may print as soon as it starts.
+        quiet = quietStandardError ? QuietStandardError() : nil
         var options: [(name: String, value: String)] = [
             ("config", "no"), ("terminal", "no"), ("idle", "yes"), ("keep-open", "no"), ("pause", "yes"),
             ("vid", "no"), ("vo", "null"), ("audio-display", "no"), ("osc", "no"), ("ytdl", "no"),
@@ -50,10 +62,13 @@ public final class MPVAudioEngine: AudioEngine {
             }
             try core.observe("time-pos", as: .double)
             try core.observe("duration", as: .double)
+            // Empty until an output opens; `null` when only the fallback did.
+            try core.observe("current-ao", as: .string)
         } catch {
             throw error == .unavailable ? .libraryUnavailable : .engine(error.description)
         }
-        core.requestLogMessages(level: "error")
+        // mpv's messages come here, to the diagnostic log, never to the terminal.
+        core.requestLogMessages(level: "warn")
         let pump = MainActorEventPump { [weak self] in self?.drainEvents() }
         self.pump = pump
         core.setWakeup { pump.wake() }
@@ -117,6 +132,26 @@ public final class MPVAudioEngine: AudioEngine {
         isShutDown = true
         pump?.stop()
         core.destroy()
+        // mpv's threads are gone: nothing of the audio libraries prints any more.
+        quiet = nil
+    }
+
+    /// mpv's message at `level`, to the diagnostic log.
+    private func logMessage(level: String, prefix: String, text: String) {
+        let line = "mpv \(prefix): \(text.trimmingTrailingNewlines)"
+        switch level {
+        case "fatal", "error": Self.log.error("\(line)")
+        case "warn": Self.log.warning("\(line)")
+        default: Self.log.debug("\(line)")
+        }
+    }
+
+    /// Says once that the sound device was asked for and no output opened.
+    private func noDevice() {
+        guard output == .system, !noDeviceSaid else { return }
+        noDeviceSaid = true
+        Self.log.warning("no audio output opened; playing to none")
+        onEvent?(.noOutputDevice)
     }
 
     /// Handles every pending event (on the main actor, after a wake-up).
@@ -134,8 +169,13 @@ public final class MPVAudioEngine: AudioEngine {
         case .reply(let tag, let error) where tag == Self.loadTag && error < 0:
             pendingLoads = max(0, pendingLoads - 1)
             onEvent?(.failed(track: requestedTrack, message: MPVError.text(error)))
-        case .log(let level, let prefix, let text) where level == "error" || level == "fatal":
-            lastError = "\(prefix): \(text.trimmingTrailingNewlines)"
+        case .log(let level, let prefix, let text):
+            logMessage(level: level, prefix: prefix, text: text)
+            if level == "error" || level == "fatal" { lastError = "\(prefix): \(text.trimmingTrailingNewlines)" }
+            // Without the null fallback (a libmpv lacking a listed back end), mpv says this.
+            if text.contains("Could not open/initialize audio device") { noDevice() }
+        case .propertyChange(_, "current-ao", .string(let name)):
+            if name == "null" { noDevice() }
         default:
             guard pendingLoads == 0, let track = currentTrack else { return }
             switch event {

@@ -122,7 +122,7 @@ private final class SeekBench {
         case .duration(let decoded): duration = decoded
         case .seekCompleted(let time):
             if let waiting, abs(time - waiting.target) < 1, duration != nil { finish(true) }
-        case .position: break
+        case .position, .noOutputDevice: break
         case .failed, .ended: finish(false)
         }
     }

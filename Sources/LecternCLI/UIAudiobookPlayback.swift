@@ -14,7 +14,8 @@ final class UIAudiobookPlayback: AudiobookPlaybackController {
     nonisolated static let factory: AudiobookPlaybackFactory = { publication throws(AudiobookPlaybackError) in
         let output = AudioOutput.resolved(.system, environment: ProcessInfo.processInfo.environment)
         do throws(AudioPlaybackError) {
-            return UIAudiobookPlayback(player: try AudiobookPlayer(publication: publication, output: output))
+            // The reader draws on the terminal: the audio libraries must not print there.
+            return UIAudiobookPlayback(player: try AudiobookPlayer(publication: publication, output: output, quietStandardError: true))
         } catch {
             throw AudiobookPlaybackError(error.userMessage)
         }
