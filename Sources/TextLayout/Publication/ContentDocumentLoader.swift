@@ -26,10 +26,20 @@ private func userMessageOf(_ error: ResourceError) -> String { userMessage(of: e
 public struct ContentDocumentLoader: Sendable {
     public let publication: Publication
     public let options: ContentParseOptions
+    /// Told how much of each document was converted before it was handed over.
+    let observer: ConversionObserver?
 
+    /// A loader of `publication`'s resources, telling the task's ``ConversionObserver/current``
+    /// (if any) of every conversion.
     public init(publication: Publication, options: ContentParseOptions = ContentParseOptions()) {
+        self.init(publication: publication, options: options, observer: ConversionObserver.current)
+    }
+
+    /// A loader of `publication`'s resources that tells `observer` of every conversion.
+    public init(publication: Publication, options: ContentParseOptions, observer: ConversionObserver?) {
         self.publication = publication
         self.options = options
+        self.observer = observer
     }
 
     /// Reads and converts the resource of `link` (usually an item of the reading order).
@@ -37,8 +47,10 @@ public struct ContentDocumentLoader: Sendable {
     /// shown as preformatted text; anything else is ``ContentLoadError/notText(href:_:)``.
     public func load(_ link: Link) throws(ContentLoadError) -> TextDocument {
         try convert(link) { source, href, language, progression throws(ContentParseError) in
-            try ContentDocumentParser.parse(html: source, href: href, language: language, readingProgression: progression,
-                                            options: options)
+            let document = try ContentDocumentParser.parse(html: source, href: href, language: language, readingProgression: progression,
+                                                           options: options)
+            observer?(.whole(href: href, length: document.length, bytes: source.count))
+            return document
         }
     }
 
@@ -53,11 +65,18 @@ public struct ContentDocumentLoader: Sendable {
     public func load(_ link: Link, firstPartLength length: Int, firstPart: (TextDocument) -> Void) throws(ContentLoadError) -> TextDocument {
         try convert(link) { source, href, language, progression throws(ContentParseError) in
             guard source.count >= Self.firstPartMinimumBytes else {
-                return try ContentDocumentParser.parse(html: source, href: href, language: language, readingProgression: progression,
-                                                       options: options)
+                let document = try ContentDocumentParser.parse(html: source, href: href, language: language,
+                                                               readingProgression: progression, options: options)
+                observer?(.whole(href: href, length: document.length, bytes: source.count))
+                return document
             }
-            return try ContentDocumentParser.parse(html: source, href: href, language: language, readingProgression: progression,
-                                                   options: options, firstPartLength: length, firstPart: firstPart)
+            let document = try ContentDocumentParser.parse(html: source, href: href, language: language, readingProgression: progression,
+                                                           options: options, firstPartLength: length) { part in
+                observer?(.firstPart(href: href, length: part.length))
+                firstPart(part)
+            }
+            observer?(.whole(href: href, length: document.length, bytes: source.count))
+            return document
         }
     }
 
