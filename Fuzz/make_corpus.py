@@ -175,9 +175,9 @@ def main():
         if theme.endswith(".toml"):
             corpus.add("toml-config", read(os.path.join(ROOT, "Themes", theme)))
 
-    if os.path.isdir(OPDS_FIXTURES):
-        for name in sorted(os.listdir(OPDS_FIXTURES)):
-            data = read(os.path.join(OPDS_FIXTURES, name))
+    for folder, _, names in os.walk(OPDS_FIXTURES):
+        for name in sorted(names):
+            data = read(os.path.join(folder, name))
             if "opensearch" in name:
                 corpus.add("opensearch-description", data)
             elif name.endswith(".json"):
