@@ -69,7 +69,7 @@ struct CatalogGetCommand: AsyncParsableCommand {
         let limits = try limits()
         Interruption.install()
         if link.acquisitionTypes.contains(CatalogFormat.lcpLicense) {
-            let path = try await borrow(link, into: directory, client: source.client)
+            let path = try await borrow(link, into: directory, client: source.client, limits: limits)
             try await importIntoLibrary(path)
             Output.line(path)
             return
@@ -150,7 +150,7 @@ struct CatalogGetCommand: AsyncParsableCommand {
         }
     }
 
-    private func borrow(_ link: OPDSLink, into directory: String, client: any HTTPClient) async throws -> String {
+    private func borrow(_ link: OPDSLink, into directory: String, client: any HTTPClient, limits: DownloadLimits) async throws -> String {
         let license: Data, hashedPassphrase: String?
         do { (license, hashedPassphrase) = try await CatalogBorrow.license(from: link, client: client) } catch {
             Output.error(error.description)
@@ -162,11 +162,23 @@ struct CatalogGetCommand: AsyncParsableCommand {
             Output.error(problem)
         }
         let progress = ProgressBar()
+        // The publication's download is LCP's own: held to the limits through its callbacks
+        // (stopped, it leaves nothing behind).
+        let limit = DownloadGuard(limits)
         let result = await LCPSetup.withService { service in
-            await service.acquirePublication(from: license, in: directory,
-                                             onProgress: { progress.show($0) }, isCancelled: { Interruption.happened })
+            await service.acquirePublication(from: license, in: directory, onProgress: { step in
+                switch step {
+                case .percent(_, let received, let total): limit.observe(received: received, expected: total)
+                case .indefinite(let received): limit.observe(received: received, expected: nil)
+                }
+                progress.show(step)
+            }, isCancelled: { limit.mustStop() || Interruption.happened })
         }
         progress.finish()
+        if case .failure = result, let reason = limit.reason {
+            Output.error("\(link.href): \(reason)")
+            throw ExitStatus.someFailed
+        }
         switch result {
         case .success(let acquired): return acquired.path
         case .failure(.cancelled):

@@ -29,7 +29,7 @@ struct CatalogSource {
         if !isLocation {
             let isFile = FileManager.default.fileExists(atPath: argument)
             // With a file to fall back on, a library that cannot be opened is not an error.
-            let saved = isFile ? (try? CatalogStore().catalog(named: argument)) ?? nil : try store().catalog(named: argument)
+            let saved = isFile ? (try? CatalogStore().catalog(named: argument)) : try store().catalog(named: argument)
             if let saved {
                 if isFile { Output.error("\(argument): the saved catalog of that name (for the file here, give ./\(argument))") }
                 let moved = withoutUserInfo(saved)

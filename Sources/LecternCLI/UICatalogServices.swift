@@ -31,9 +31,16 @@ enum UICatalogServices {
                 if let problem = CatalogPassphrase.store(hashed ?? signIn?.lcpHashedPassphrase, typed: nil, license: license) {
                     CLILog.logger.warning("\(problem)")
                 }
-                return await Blocking.offPool {
-                    await UILicenseServices.acquire(license: license, in: directory, onProgress: onProgress, isCancelled: isCancelled)
+                // Held to the download limits through the acquisition's callbacks.
+                let limit = DownloadGuard(downloadLimits())
+                let result = await Blocking.offPool {
+                    await UILicenseServices.acquire(license: license, in: directory, onProgress: { progress in
+                        limit.observe(received: progress.received, expected: nil)
+                        onProgress(progress)
+                    }, isCancelled: { limit.mustStop() || isCancelled() })
                 }
+                if case .failure = result, let reason = limit.reason { return .failure(OpenFailure(message: reason.description)) }
+                return result
             },
             downloadLimits: downloadLimits())
     }

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import Shared
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -57,7 +56,7 @@ public enum CatalogDownload {
         guard Href.isHTTP(url) else { return .failure(.notHTTP) }
         let path: String
         do { path = try createFile(named: name, in: directory) } catch { return .failure(error) }
-        let watch = DownloadWatch(limits)
+        let watch = DownloadGuard(limits)
         let request = HTTPRequest(url: url, timeout: 0, stallTimeout: limits.stallSeconds)
         let result = client.download(request, to: path, onProgress: { received, expected in
             watch.observe(received: received, expected: expected)
@@ -99,50 +98,5 @@ public enum CatalogDownload {
             guard errno == EEXIST else { throw .cannotCreate("\(candidate): \(String(cString: strerror(errno)))") }
         }
         throw .cannotCreate("\(directory)/\(name): every free name is taken")
-    }
-}
-
-/// Watches a download's progress for the limits it must keep; the transfer's cancellation
-/// check asks it whether to stop. Called from the transfer's thread.
-private final class DownloadWatch: Sendable {
-    private struct State {
-        var checkpoint: ContinuousClock.Instant
-        var bytesAtCheckpoint: Int64 = 0
-        var received: Int64 = 0
-        var reason: CatalogDownload.Failure?
-    }
-
-    private let limits: DownloadLimits
-    private let state: Mutex<State>
-
-    init(_ limits: DownloadLimits) {
-        self.limits = limits
-        state = Mutex(State(checkpoint: .now))
-    }
-
-    var reason: CatalogDownload.Failure? { state.withLock { $0.reason } }
-
-    func observe(received: Int64, expected: Int64?) {
-        state.withLock { state in
-            // A redirect or sign-in starts the body again.
-            if received < state.received { state.bytesAtCheckpoint = received }
-            state.received = received
-            if received > limits.maxBytes || (expected ?? 0) > limits.maxBytes {
-                state.reason = state.reason ?? .tooLarge(limits.maxBytes)
-            }
-            if received - state.bytesAtCheckpoint >= limits.stallBytes {
-                state.checkpoint = .now
-                state.bytesAtCheckpoint = received
-            }
-        }
-    }
-
-    func mustStop() -> Bool {
-        state.withLock { state in
-            if state.reason == nil, ContinuousClock.now - state.checkpoint > .seconds(limits.stallSeconds) {
-                state.reason = .stalled(limits.stallSeconds)
-            }
-            return state.reason != nil
-        }
     }
 }
