@@ -132,8 +132,9 @@ public struct ReaderState: Sendable {
     }
 
     /// Where in chapter `chapter` the place `anchor` names lies, when that is known before the
-    /// chapter is converted: its start, an offset, or a progression through a chapter whose
-    /// length is counted (a saved position). Nil otherwise (its end, an id).
+    /// chapter is converted: its start (a saved position at progression 0 too), an offset, or a
+    /// progression through a chapter whose length is counted (a saved position). Nil otherwise
+    /// (its end, an id).
     public func estimatedOffset(of anchor: Anchor, inChapter chapter: Int) -> Int? {
         let progression: Double
         switch anchor {
@@ -145,12 +146,17 @@ public struct ReaderState: Sendable {
             progression = value
         case .end, .fragment: return nil
         }
-        return knownLength(ofChapter: chapter).map { Int(Double($0) * min(max(progression, 0), 1)) }
+        // A book closed at its start before its chapters were counted (the count comes after
+        // the chapter shown is whole) has no length stored: none is needed for the start.
+        guard progression > 0 else { return 0 }
+        return knownLength(ofChapter: chapter).map { Int(Double($0) * min(progression, 1)) }
     }
 
     /// A progression through the whole chapter as one through `layout`: the same for the whole
     /// chapter; scaled to a first part by the whole's length, nil when that is unknown.
     private func progressionLaidOut(_ progression: Double, in layout: LaidOutDocument) -> Double? {
+        // The start of the whole is the start of any part.
+        if progression <= 0 { return 0 }
         switch laidOutPart {
         case .whole: return progression
         case .firstPart(let whole?) where layout.document.length > 0:

@@ -1,0 +1,118 @@
+import Synchronization
+import Testing
+@testable import ReaderUI
+import Shared
+import TextLayout
+
+/// Reopening a book at the place it was left in a long chapter converts, before the first page,
+/// the text up to that place and three screens, not the whole chapter (issue 28): counted with
+/// the loader's ``ConversionObserver``, not timed.
+@MainActor
+struct ReopeningConversionTests {
+    /// Where the first opening leaves the book.
+    enum Place: String, CaseIterable, Sendable {
+        case start, middle, end
+
+        var anchor: ReaderState.Anchor {
+            switch self {
+            case .start: .start
+            case .middle: .progression(0.5)
+            case .end: .end
+            }
+        }
+    }
+
+    /// Every conversion event of the loaders made while it observes.
+    final class ConversionLog: Sendable {
+        private let events = Mutex<[ConversionObserver.Event]>([])
+
+        var observer: ConversionObserver { ConversionObserver { [self] event in events.withLock { $0.append(event) } } }
+
+        var all: [ConversionObserver.Event] { events.withLock { $0 } }
+
+        /// The offsets converted before anything was handed over: a first part's, else the whole's.
+        var convertedBeforeFirstHandOver: Int? {
+            switch all.first {
+            case .firstPart(_, let length)?, .whole(_, let length, _)?: length
+            case nil: nil
+            }
+        }
+    }
+
+    /// A first opening: the book shown whole at `place`, then closed. Returns the locator saved
+    /// then (as the library keeps it), the offset of the page's first character and the chapter's length.
+    static func leave(_ path: String, at place: Place) async throws -> (locator: Locator, top: Int, length: Int) {
+        let book = try await BookControllerTests.openBook(path)
+        defer { book.close() }
+        await book.loadChapter(0, at: place.anchor) { _, _ in }?.value
+        let locator = try #require(book.positionToSave?.locator)
+        return (locator, book.state.topOffset, try #require(book.document?.length))
+    }
+
+    /// What the reopening showed first and what it converted before.
+    struct Reopening {
+        var converted: Int
+        var firstArrival: BookController.ChapterArrival
+        var firstTop: Int
+        var firstPagesLabel: String
+        /// The text up to the place and three screens: the most a first page may wait for.
+        var allowance: Int
+        var events: [ConversionObserver.Event]
+    }
+
+    /// Reopens the book at `locator`, with the chapter lengths the library holds (`stored`).
+    static func reopen(_ path: String, at locator: Locator, stored: [Int]?) async throws -> Reopening {
+        let log = ConversionLog()
+        let book = try await ConversionObserver.$current.withValue(log.observer) {
+            try await BookControllerTests.openBook(path)
+        }
+        defer { book.close() }
+        book.state.chapterLengths = stored
+        var first: (arrival: BookController.ChapterArrival, top: Int, label: String, converted: Int?)?
+        await book.loadChapter(0, at: .locator(locator)) { book, arrival in
+            if first == nil {
+                first = (arrival, book.state.topOffset, book.state.chapterPagesLabel, log.convertedBeforeFirstHandOver)
+            }
+        }?.value
+        let shown = try #require(first)
+        // As the reader asks (BookController.loadChapter): three screens past the place; a
+        // paragraph more, as the part ends at the end of a block.
+        let screens = max(8_000, book.options.width * book.state.rows * 3)
+        return Reopening(converted: try #require(shown.converted), firstArrival: shown.arrival, firstTop: shown.top,
+                         firstPagesLabel: shown.label, allowance: screens + 200, events: log.all)
+    }
+
+    @Test(arguments: Place.allCases)
+    func aCountedChapterReopensFromAFirstPart(at place: Place) async throws {
+        let path = try BookControllerTests.longChapterBook()
+        let left = try await Self.leave(path, at: place)
+        let reopened = try await Self.reopen(path, at: left.locator, stored: [left.length])
+        // The same page, from no more than the text up to it and three screens.
+        #expect(reopened.firstTop == left.top, "\(reopened.events)")
+        #expect(reopened.converted <= min(left.length, left.top + reopened.allowance), "\(reopened.events)")
+        // The rest was read meanwhile, once.
+        #expect(reopened.events.filter { if case .whole = $0 { true } else { false } }.count == 1)
+        if case .whole(_, let length, _)? = reopened.events.last { #expect(length == left.length) } else { Issue.record("\(reopened.events)") }
+        if place == .end {
+            // The end's page needs all the text before it: the whole, shown with its count.
+            #expect(reopened.firstArrival == .whole(carriedOut: false))
+        } else {
+            #expect(reopened.firstArrival == .firstPart && reopened.converted < left.length, "\(reopened.events)")
+            // The page count estimated from the stored length, near the count once whole.
+            #expect(reopened.firstPagesLabel.hasPrefix("~"))
+        }
+    }
+
+    /// Left at its start before the book was counted (the person closed it as soon as the
+    /// chapter was whole): no length is stored, and none is needed to show the start.
+    @Test func anUncountedChapterLeftAtItsStartReopensFromAFirstPart() async throws {
+        let path = try BookControllerTests.longChapterBook()
+        let left = try await Self.leave(path, at: .start)
+        #expect(left.locator.locations.progression == 0)
+        let reopened = try await Self.reopen(path, at: left.locator, stored: nil)
+        #expect(reopened.firstArrival == .firstPart, "\(reopened.events)")
+        #expect(reopened.firstTop == 0)
+        #expect(reopened.converted <= reopened.allowance, "\(reopened.events)")
+        #expect(reopened.firstPagesLabel == "…")
+    }
+}
