@@ -42,7 +42,7 @@ import TestSupport
         try Data("[reader]\nbidi = \"mlterm\"\n".utf8).write(to: URL(fileURLWithPath: path))
         let config = ReaderConfig.load(path: path)
         #expect(config.bidi == .lectern)
-        #expect(config.warnings == ["config.toml [reader] bidi: \"mlterm\" is not one of lectern, terminal"])
+        #expect(config.warnings == ["config.toml line 2: [reader] bidi: \"mlterm\" is not one of lectern, terminal"])
     }
 
     @Test func aConfigWithoutThemeGetsOneAtTheTop() throws {

@@ -14,7 +14,20 @@ enum ConfigHelp {
         "  " + TextFitting.pad("paragraph_spacing", to: 18) + " blank lines between paragraphs, 0 to 3 (s, saved)",
         "  " + TextFitting.pad("bidi", to: 18) + " \"lectern\": right-to-left lines reordered, Arabic letters joined; \"terminal\": logical order, for terminals that reorder",
         "[keys]",
-        "  " + TextFitting.pad("ACTION", to: 18) + " [\"key\", …] for an action of the list above (page_down, search…)",
+        "  " + TextFitting.pad("ACTION", to: 18) + " [\"key\", …], ACTION one of these names:",
+    ] + actionNames + [
         "LECTERN_PRINT_COMMAND in the environment: the program that prints, instead of lp (none: save to a file)",
     ]
+
+    /// The action names `[keys]` takes, packed into lines short enough never to be wrapped (the
+    /// narrowest popup is 36 cells; one name is up to 22).
+    static var actionNames: [String] {
+        var lines: [String] = []
+        var line = "   "
+        for name in ReaderAction.allCases.map(\.rawValue) {
+            if line.count + 1 + name.count > 34 { lines.append(line); line = "   " }
+            line += " " + name
+        }
+        return lines + [line]
+    }
 }

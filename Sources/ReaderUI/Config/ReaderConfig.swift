@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Pictures
 import Shared
+import Terminal
 import TextLayout
 #if canImport(Glibc)
 import Glibc
@@ -47,46 +48,74 @@ public struct ReaderConfig: Sendable {
         var config = ReaderConfig()
         guard let data = FileManager.default.contents(atPath: path) else { return config }
         let root: [String: TOMLValue]
+        var lines: [String: Int] = [:]
         do {
-            root = try TOMLParser.parse(String(decoding: data, as: UTF8.self))
+            root = try TOMLParser.parse(String(decoding: data, as: UTF8.self), lines: &lines)
         } catch {
             config.warnings.append("config.toml \(error.description); using the defaults")
             return config
         }
-        config.apply(root)
+        config.apply(root, lines: lines)
         return config
     }
 
-    mutating func apply(_ root: [String: TOMLValue]) {
-        if let theme = root["theme"]?.string { themeName = theme }
-        if let value = root["images"]?.string {
+    /// Takes the settings of `root`; every unknown key and wrong value is reported once, with
+    /// its line, and the default kept (a typo must not pass for a setting that is in force).
+    mutating func apply(_ root: [String: TOMLValue], lines: [String: Int] = [:]) {
+        var check = ConfigChecker(lines: lines)
+        if let theme = check.string(root["theme"], "theme") {
+            if ReaderConfig.themeExists(theme) {
+                themeName = theme
+            } else {
+                check.warn("theme", "\"\(theme)\" is not a theme (\(BuiltinThemes.order.joined(separator: ", ")), or themes/\(theme).toml)")
+            }
+        }
+        if let value = check.string(root["images"], "images") {
             if let setting = PictureSetting(rawValue: value.lowercased()) {
                 images = setting
             } else {
-                warnings.append("config.toml images: \"\(value)\" is not one of auto, kitty, sixel, iterm, symbols, off")
+                check.warn("images", "\"\(value)\" is not one of auto, kitty, sixel, iterm, symbols, off")
             }
         }
-        if let reader = root["reader"]?.table {
-            if let width = reader["text_width"]?.integer { textWidth = max(0, width) }
-            if let margin = reader["margin"]?.integer { self.margin = max(0, min(margin, 40)) }
-            if let justify = reader["justify"]?.boolean { self.justify = justify }
-            if let indent = reader["paragraph_indent"]?.integer { paragraphIndent = max(0, min(indent, 8)) }
-            if let spacing = reader["paragraph_spacing"]?.integer { paragraphSpacing = max(0, min(spacing, 3)) }
-            if let value = reader["bidi"]?.string {
+        if let reader = check.table(root["reader"], "reader") {
+            if let width = check.integer(reader["text_width"], "reader.text_width", in: 0...10_000) { textWidth = width }
+            if let margin = check.integer(reader["margin"], "reader.margin", in: 0...40) { self.margin = margin }
+            if let justify = check.boolean(reader["justify"], "reader.justify") { self.justify = justify }
+            if let indent = check.integer(reader["paragraph_indent"], "reader.paragraph_indent", in: 0...8) { paragraphIndent = indent }
+            if let spacing = check.integer(reader["paragraph_spacing"], "reader.paragraph_spacing", in: 0...3) { paragraphSpacing = spacing }
+            if let value = check.string(reader["bidi"], "reader.bidi") {
                 if let mode = BidiMode(rawValue: value.lowercased()) {
                     bidi = mode
                 } else {
-                    warnings.append("config.toml [reader] bidi: \"\(value)\" is not one of lectern, terminal")
+                    check.warn("reader.bidi", "\"\(value)\" is not one of lectern, terminal")
                 }
             }
+            check.unknownKeys(of: reader, in: "reader", known: Self.readerKeys)
         }
         var overrides: [String: [String]] = [:]
-        for (action, value) in root["keys"]?.table ?? [:] {
-            if let names = value.strings { overrides[action] = names } else { warnings.append("config.toml [keys] \(action): expected a list of keys") }
+        for (action, value) in (check.table(root["keys"], "keys") ?? [:]).sorted(by: { $0.key < $1.key }) {
+            let path = "keys." + action
+            guard ReaderAction(rawValue: action) != nil else {
+                check.warn(path, "unknown action (the actions: \(ReaderAction.allCases.map(\.rawValue).joined(separator: ", ")))")
+                continue
+            }
+            guard let names = value.strings else { check.warn(path, "expected a list of keys"); continue }
+            for name in names where Key(name: name) == nil { check.warn(path, "unknown key \"\(name)\"") }
+            overrides[action] = names.filter { Key(name: $0) != nil }
         }
+        check.unknownKeys(of: root, in: nil, known: Self.topKeys)
+        // Every problem of [keys] was reported above, with its line.
         var keyWarnings: [String] = []
         keyMap = KeyMap(overrides: overrides, warnings: &keyWarnings)
-        warnings += keyWarnings
+        warnings += check.warnings
+    }
+
+    static let topKeys: Set<String> = ["theme", "images", "reader", "keys"]
+    static let readerKeys: Set<String> = ["text_width", "margin", "justify", "paragraph_indent", "paragraph_spacing", "bidi"]
+
+    /// Whether `theme = name` names a built-in theme or a file of `themes/`.
+    static func themeExists(_ name: String) -> Bool {
+        BuiltinThemes.files[name] != nil || FileManager.default.fileExists(atPath: XDGDirectories.config + "/themes/\(name).toml")
     }
 
     /// Writes `theme = "name"` into the file, keeping everything else it holds.

@@ -42,6 +42,13 @@ public enum TOMLParser {
     public static let maxDepth = 32
 
     public static func parse(_ text: String) throws(TOMLError) -> [String: TOMLValue] {
+        var lines: [String: Int] = [:]
+        return try parse(text, lines: &lines)
+    }
+
+    /// Parses `text`, and gives in `lines` the line of each key and table header, by dotted
+    /// path (`reader.text_width`), so that a value found wrong later can name its line.
+    public static func parse(_ text: String, lines: inout [String: Int]) throws(TOMLError) -> [String: TOMLValue] {
         var scanner = Scanner(Array(text.unicodeScalars))
         var root: [String: TOMLValue] = [:]
         var current: [String] = []
@@ -64,6 +71,7 @@ public enum TOMLParser {
                     throw TOMLError(line: line, message: "table [\(path.joined(separator: "."))] defined twice")
                 }
                 try insert(.table([:]), at: path, into: &root, line: line, mergeTables: true)
+                lines[path.joined(separator: ".")] = line
                 current = path
             } else {
                 let key = try scanner.key()
@@ -74,6 +82,7 @@ public enum TOMLParser {
                 let value = try scanner.value()
                 try scanner.endOfLine()
                 try insert(value, at: current + key, into: &root, line: line, mergeTables: false)
+                lines[(current + key).joined(separator: ".")] = line
             }
         }
         return root
