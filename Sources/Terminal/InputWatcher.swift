@@ -15,15 +15,23 @@ public final class InputWatcher: Sendable {
         self.interval = interval
     }
 
-    /// Starts watching standard input (the thread lives as long as the process).
-    public func start(onReady: @escaping @Sendable () -> Void) {
+    /// Starts watching standard input (the thread lives as long as the process, or until the
+    /// terminal hangs up: then it calls `onHangUp` once and stops, rather than spinning on a
+    /// terminal that is always "readable" and never has a key).
+    public func start(onReady: @escaping @Sendable () -> Void, onHangUp: @escaping @Sendable () -> Void = {}) {
         let semaphore = ready
         let interval = interval
         // A thread of its own: blocking in poll on the cooperative pool would starve tasks.
         DetachedThread.detach {
             while true {
                 var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-                _ = poll(&descriptor, 1, interval)
+                let result = poll(&descriptor, 1, interval)
+                // The terminal is gone (its window closed, the connection dropped) even when no
+                // SIGHUP reaches the reader (a session leader that ignores it).
+                if result > 0, descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+                    onHangUp()
+                    return
+                }
                 onReady()
                 semaphore.wait()
             }

@@ -63,6 +63,21 @@ public final class TerminalScreen {
         delscreen(screen)
     }
 
+    /// Leaves full-screen mode for a while (the process is about to be suspended): the
+    /// terminal is as the shell expects it, cursor shown, until ``resume()``.
+    public func suspend() {
+        guard !stopped else { return }
+        endwin()
+    }
+
+    /// Takes full-screen mode up again after ``suspend()``: the terminal modes come back with
+    /// the next refresh, and everything is repainted (the shell wrote over the screen).
+    public func resume() {
+        guard !stopped else { return }
+        invalidate()
+        wrefresh(lectern_stdscr())
+    }
+
     /// The screen size in cells.
     public var size: (rows: Int, columns: Int) {
         (Int(lectern_getmaxy(lectern_stdscr())), Int(lectern_getmaxx(lectern_stdscr())))

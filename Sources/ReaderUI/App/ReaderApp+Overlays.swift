@@ -277,8 +277,12 @@ extension ReaderApp {
             message = "Bookmarks need the library database."
             return
         }
-        let bookmark = BookmarksState.bookmark(at: locator, chapterTitle: book.chapterTitle,
-                                               progress: book.state.bookProgression ?? book.state.estimatedBookProgression)
+        let progress = book.state.bookProgression ?? book.state.estimatedBookProgression
+        let bookmark = book.isProtected
+            ? BookmarksState.protectedBookmark(at: locator, chapterTitle: book.chapterTitle,
+                                               chapterProgression: book.source.isPaged ? nil : book.state.chapterProgression,
+                                               progress: progress)
+            : BookmarksState.bookmark(at: locator, chapterTitle: book.chapterTitle, progress: progress)
         // Unkeyed, and not cut short by cancellation: the write completes even if the book
         // closes meanwhile; only the message is then dropped.
         let known = book.entry, identity = book.identity

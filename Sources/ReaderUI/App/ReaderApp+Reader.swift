@@ -321,34 +321,6 @@ extension ReaderApp {
         }
     }
 
-    func savePosition(_ book: BookController) {
-        notePage(book)
-        guard let library = dependencies.library, let id = book.entry?.id, let (locator, progress) = book.positionToSave else { return }
-        // Queued now, not from a task: the library writes in the order it is asked, so the
-        // newest position is the one kept, and closing the book (a write queued later) wins.
-        library.queuePosition(id: id, locator: locator.jsonString, progress: progress) { error in
-            Task { @MainActor [weak self] in
-                self?.message = "Could not save the reading position: \(error.userMessage)"
-                self?.render()
-            }
-        }
-    }
-
-    /// Closes the book, saving the position first (one small write, after those queued).
-    func closeReader(_ book: BookController, thenShelf: Bool) {
-        if let library = dependencies.library, let id = book.entry?.id, let (locator, progress) = book.positionToSave,
-           case .failure(let error) = Result(catching: { () throws(LibraryError) in
-               try library.savePositionNow(id: id, locator: locator.jsonString, progress: progress)
-           }) {
-            // Shown on the bookshelf, or printed when the program ends with the book.
-            if thenShelf { shelf.message = "Could not save the reading position: \(error.userMessage)" }
-            else { Self.printError("could not save the reading position: \(error.userMessage)") }
-        }
-        recordReadingSession(book)
-        book.close()
-        if thenShelf { page = .shelf }
-    }
-
     /// Lays the chapter out again for the new window size, keeping the first line's place.
     func relayout(_ book: BookController, force: Bool = false) {
         let (rows, columns) = screen.size

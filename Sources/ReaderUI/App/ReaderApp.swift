@@ -149,9 +149,11 @@ public final class ReaderApp {
         self.watcher = watcher
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             finished = continuation
+            watchSignals()
             start(self)
             render()
-            watcher.start { Task { @MainActor [weak self] in self?.drainInput() } }
+            watcher.start(onReady: { Task { @MainActor [weak self] in self?.drainInput() } },
+                          onHangUp: { Task { @MainActor [weak self] in self?.received(SIGHUP) } })
         }
         screen.stop()
         return exitStatus
@@ -181,7 +183,10 @@ public final class ReaderApp {
             any = true
             handle(key)
         }
-        if any, finished != nil { render() }
+        if any, finished != nil {
+            render()
+            scheduleSavingPosition()
+        }
         watcher?.acknowledge()
     }
 
@@ -194,6 +199,8 @@ public final class ReaderApp {
             return
         }
         if key == .control("l") { screen.invalidate(); picturesInvalidated(); shelfCoversInvalidated() }
+        // Raw mode delivers Ctrl-Z as a key, not as SIGTSTP.
+        if key == .control("z") { suspend(); return }
         if passphrase != nil {
             handlePassphrase(key)
             return

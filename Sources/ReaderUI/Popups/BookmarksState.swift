@@ -56,4 +56,17 @@ public struct BookmarksState: Sendable {
         let label = (chapterTitle.isEmpty ? "" : chapterTitle + ": ") + (locator.text.highlight ?? "")
         return Bookmark(locator: locator.jsonString, label: label.trimmed, progress: progress)
     }
+
+    /// The bookmark for a page of a protected publication, whose words never reach the disk:
+    /// `locator` without its text, labelled with the chapter's title (its table-of-contents
+    /// entry) and how far into the chapter the page is (`chapterProgression`, nil for a page
+    /// of a PDF or a comic, which its title names).
+    public static func protectedBookmark(at locator: Locator, chapterTitle: String, chapterProgression: Double?,
+                                         progress: Double?) -> Bookmark {
+        var stored = locator
+        stored.text = Locator.Text()
+        var label = chapterTitle.trimmed.isEmpty ? "Bookmark" : chapterTitle.trimmed
+        if let chapterProgression { label += " · \(Int((chapterProgression * 100).rounded(.down)))% into it" }
+        return Bookmark(locator: stored.jsonString, label: label, progress: progress)
+    }
 }

@@ -44,6 +44,8 @@ final class BookController {
     var playback: (any AudiobookPlaybackController)?
     /// The position saved when the book was last closed: where playback resumes.
     var resumeLocator: Locator?
+    /// The locator last handed to the library (JSON): an unmoved page is not written again.
+    var savedLocator: String?
     /// When the playing position was last saved (it moves continuously: saved every few seconds).
     var lastAudioSave = Date.distantPast
     /// Counts the selections started, so that a copy finishing late clears its own only.
@@ -151,14 +153,19 @@ final class BookController {
         source.index(of: href)
     }
 
-    /// The position to save: the player's while there is one, else the page's.
+    /// Whether the publication is protected (LCP, a ZIP or PDF password): its text is
+    /// decrypted content, never written to disk (``StoredPlace``).
+    var isProtected: Bool { publication.isProtected }
+
+    /// The position to save: the player's while there is one, else the page's; as the
+    /// library may hold it (``StoredPlace``).
     var positionToSave: (locator: Locator, progress: Double?)? {
         if let playback {
-            let locator = playback.locator
+            let locator = StoredPlace.locator(playback.locator, protected: isProtected)
             return (locator, locator.locations.totalProgression)
         }
         guard let locator = state.currentLocator else { return nil }
-        return (locator, state.bookProgression ?? state.estimatedBookProgression)
+        return (StoredPlace.locator(locator, protected: isProtected), state.bookProgression ?? state.estimatedBookProgression)
     }
 
     // MARK: - Chapter loading

@@ -40,6 +40,8 @@ final class BookTasks {
         case print
         /// Looking a word up in a local dictionary.
         case lookUp
+        /// Saving the page a moment after the last page turn.
+        case positionSave
     }
 
     private var running: [Kind: (id: Int, task: Task<Void, Never>)] = [:]
