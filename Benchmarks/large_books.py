@@ -114,6 +114,13 @@ def counted(text):
     return bool(rows) and re.search(r"\b\d+%", rows[-1]) is not None
 
 
+def page_count_final(text):
+    """Whether lectern's status line shows the chapter's page count counted ("p. 1/2270"), not
+    estimated from a first part ("p. 1/~2270", "p. 1/…"): the chapter is whole."""
+    rows = text.rstrip("\n").splitlines()
+    return bool(rows) and re.search(r"p\. \d+/\d+", rows[-1]) is not None
+
+
 def first_text_line(text):
     """The first row of the page with words on it (the status row excluded)."""
     rows = text.rstrip("\n").splitlines()[:-1]
@@ -161,13 +168,28 @@ def reopen_series(command, runs, fresh_env, go_keys, arrived, quit_key, settled=
     return values, max(peaks)
 
 
+def reopen_start_rows(command, runs, fresh_env):
+    """Reopening the one-chapter book left at its start: once the book is counted (its length
+    stored), and as soon as the chapter is whole, before the count (nothing stored: a person
+    who closes the book at once). Either reopening shows a first part, not the whole chapter."""
+    arrived = lambda text: MARKER in text
+    start, start_peak = reopen_series(command, runs, fresh_env, [], arrived, "q", counted)
+    early, early_peak = reopen_series(command, runs, fresh_env, [], arrived, "q", page_count_final)
+    return [
+        ("Reader: reopen the one-chapter book where it was left at its start (`q` once the book is counted, "
+         "`lectern open` again), start to that page shown", row_figures(start, start_peak), "as the first opening"),
+        ("Reader: reopen the one-chapter book left at its start as soon as its page count was final, before the "
+         "book was counted (no length stored)", row_figures(early, early_peak), "as the first opening"),
+    ]
+
+
 def reopen_rows(lectern, epy, book, runs, fresh_env):
-    """Reopening the one-chapter book where it was left: lectern at its middle and at its end,
+    """Reopening the one-chapter book where it was left: lectern at its start, middle and end,
     epy at its end (epy has no jump to a percentage)."""
     command = [lectern, "open", book]
     middle, middle_peak = reopen_series(command, runs, fresh_env, ["5", "0", "%"], past_middle, "q", counted)
     end, end_peak = reopen_series(command, runs, fresh_env, ["G"], lambda text: END_MARKER in text, "q", counted)
-    rows = [
+    rows = reopen_start_rows(command, runs, fresh_env) + [
         ("Reader: reopen the one-chapter book where it was left in its middle (`50%`, `q`, `lectern open` again), "
          "start to that page shown", row_figures(middle, middle_peak), "faster than the end"),
         ("Reader: reopen the one-chapter book where it was left at its end (`G`, `q`, `lectern open` again)",
