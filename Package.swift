@@ -137,7 +137,9 @@ let package = Package(
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "Shared", "Streamer", "TestSupport"]),
         .testTarget(name: "OPDSTests", dependencies: ["OPDS", "Shared", "TestSupport"]),
         // Replays the inputs the fuzzers found (Tests/Fixtures/fuzz/<target>/) and a few seeds.
-        .testTarget(name: "FuzzRegressionTests", dependencies: ["HostileInputHarness", "TestSupport"]),
+        .testTarget(name: "FuzzRegressionTests", dependencies: [
+            "HostileInputHarness", "LibZip", "OPDS", "LCP", "PublicationServer", "TestSupport",
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )
