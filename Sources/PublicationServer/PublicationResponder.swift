@@ -16,6 +16,8 @@ struct PublicationResponder: HTTPResponder {
     let listening: ListeningState
     /// The capabilities handed to the reader pages, which the rights routes require.
     let guardian: RightsGuard
+    /// The codes that open the reader page once (``OneTimeCodes``).
+    let openingCodes: OneTimeCodes
 
     var id: String { served.id }
 
@@ -26,11 +28,15 @@ struct PublicationResponder: HTTPResponder {
         self.limit = limit
         listening = ListeningState()
         guardian = RightsGuard()
+        openingCodes = OneTimeCodes()
     }
 
     func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
         guard listening.accepts(host: request.head.authority) else {
             return ServerResponse.text(.misdirectedRequest, "This server answers only requests addressed to its loopback address\n")
+        }
+        if request.uri.path.hasPrefix(Self.openingPrefix) {
+            return opening(code: request.uri.path.dropFirst(Self.openingPrefix.count))
         }
         guard let route = ServerRoute(rawPath: request.uri.path, secret: secret, knownIDs: [served.id]) else {
             return ServerResponse.notFound
@@ -69,6 +75,19 @@ struct PublicationResponder: HTTPResponder {
                                  limit: limit).make()
             }
         }
+    }
+
+    /// `/~lectern/open/CODE`: a one-time code for the reader page (``OneTimeCodes``).
+    static let openingPrefix = "/~lectern/open/"
+
+    /// The reader page for a code not yet used (a redirect: the browser keeps the URL's
+    /// fragment, the chapter to open), else the 404 of every unknown path.
+    private func opening(code: Substring) -> Response {
+        guard openingCodes.redeem(code) else { return ServerResponse.notFound }
+        var headers = ServerResponse.commonHeaders
+        headers[.location] = "/\(secret)/pub/\(served.id)/"
+        headers[.cacheControl] = "no-store"
+        return Response(status: .seeOther, headers: headers)
     }
 
     private func methodNotAllowed(_ allowed: String) -> Response {

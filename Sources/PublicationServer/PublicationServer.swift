@@ -152,12 +152,22 @@ public final class PublicationServer: Sendable {
         return bound
     }
 
+    /// A URL that opens the reader page of the publication `id` at `href` once, within a
+    /// minute, and holds no lasting secret: what to hand a browser on its command line, which
+    /// every local user can read. Nil until the server listens.
+    public func oneTimeURL(id: String, at href: String) -> String? {
+        guard let responder = responders.first(where: { $0.id == id }), !responder.listening.origin.isEmpty else { return nil }
+        return responder.listening.origin + PublicationResponder.openingPrefix + responder.openingCodes.mint()
+            + "#" + Listening.fragment(href)
+    }
+
     /// The Hummingbird application listening on `host`:`port`.
     private static func application(responder: PublicationResponder, configuration: ServerConfiguration, host: String, port: Int,
                                     onRunning: @escaping @Sendable (Int) async -> Void) -> Application<PublicationResponder> {
         Application(
             responder: responder,
             server: .http1(configuration: .init(
+                additionalChannelHandlers: [RequestHeadTimeout()],
                 idleTimeout: .seconds(configuration.idleTimeout),
                 httpDecoderConfiguration: .init(maxHeaderFieldSize: 32 * 1024, maxHeaderListSize: 64 * 1024, maxHeaderFieldCount: 100)
             )),

@@ -48,7 +48,7 @@ struct HostilePublicationTests {
         // The person follows the book's links and sends its form: none leaves the origin.
         // The link that would navigate the frame itself goes last (its refusal leaves an error page).
         for selector in ["#top", "#blank", "#send", "#leave"] {
-            try page.evaluate("document.getElementById('content').contentDocument.querySelector('\(selector)').scrollIntoView()")
+            _ = try page.evaluate("document.getElementById('content').contentDocument.querySelector('\(selector)').scrollIntoView()")
             let point = try page.evaluate("""
                 (() => { const frame = document.getElementById('content');
                          const r = frame.contentDocument.querySelector('\(selector)').getBoundingClientRect(), f = frame.getBoundingClientRect();
@@ -60,7 +60,7 @@ struct HostilePublicationTests {
             }
         }
         // A last same-origin navigation, after the clicks: once it shows, they were handled.
-        try page.evaluate("document.getElementById('content').src = 'OPS/nav.xhtml'")
+        _ = try page.evaluate("document.getElementById('content').src = 'OPS/nav.xhtml'")
         try page.waitUntil("""
             (() => { const frame = document.getElementById('content');
                      try { return frame.contentWindow.location.pathname.endsWith('/OPS/nav.xhtml')
