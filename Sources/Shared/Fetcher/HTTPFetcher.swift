@@ -3,17 +3,25 @@ import Synchronization
 
 /// Serves resources from HTTP(S) URLs: the length from a HEAD request, ranges with `Range`
 /// requests, the `Content-Type` into the link. `links` is empty: a server cannot be listed.
+///
+/// A server that ignores `Range` would send the whole body for every range asked (a reader
+/// streaming a large resource by chunks asks many): its body is then downloaded once, to
+/// disk (``RemoteBodyCache``), and the ranges are read from there.
 public final class HTTPFetcher: Fetcher {
     public let client: any HTTPClient
     /// Relative hrefs are resolved against this URL, when given.
     public let baseURL: String?
     /// Seconds allowed for each request.
     public let timeout: Double
+    /// The whole bodies of the resources whose server ignores `Range`.
+    public let bodies: RemoteBodyCache
 
-    public init(client: any HTTPClient = CurlHTTPClient(), baseURL: String? = nil, timeout: Double = 30) {
+    public init(client: any HTTPClient = CurlHTTPClient(), baseURL: String? = nil, timeout: Double = 30,
+                bodies: RemoteBodyCache = RemoteBodyCache()) {
         self.client = client
         self.baseURL = baseURL
         self.timeout = timeout
+        self.bodies = bodies
     }
 
     public var links: [Link] { [] }
@@ -28,7 +36,7 @@ public final class HTTPFetcher: Fetcher {
             }.joined(separator: "&")
             url += (url.contains("?") ? "&" : "?") + query
         }
-        return HTTPResource(link: link, url: url, client: client, timeout: timeout)
+        return HTTPResource(link: link, url: url, client: client, timeout: timeout, bodies: bodies)
     }
 
     public func close() {}
@@ -39,14 +47,25 @@ public final class HTTPResource: Resource {
     public let url: String
     let client: any HTTPClient
     let timeout: Double
+    let bodies: RemoteBodyCache
     private let requestedLink: Link
     private let learned = Mutex<(length: UInt64?, mediaType: MediaType?, headChecked: Bool)>((nil, nil, false))
+    /// The whole body, once the server proved to ignore `Range`: kept while this resource is
+    /// open, whatever the cache drops.
+    private let spooled = Mutex<SpooledBody?>(nil)
 
-    init(link: Link, url: String, client: any HTTPClient, timeout: Double) {
+    /// The most a ranged answer may exceed the range by: a server that ignores `Range` is
+    /// cut off there, instead of sending its whole body into memory.
+    static let rangeSlack = 16 * 1024
+    /// The largest body downloaded whole for a server that ignores `Range`.
+    static let maxSpooledSize: UInt64 = 512 << 20
+
+    init(link: Link, url: String, client: any HTTPClient, timeout: Double, bodies: RemoteBodyCache = RemoteBodyCache()) {
         requestedLink = link
         self.url = url
         self.client = client
         self.timeout = timeout
+        self.bodies = bodies
     }
 
     /// The requested link, with the `Content-Type` of the server when the link had none.
@@ -77,12 +96,18 @@ public final class HTTPResource: Resource {
     }
 
     public func read(range: Range<UInt64>?) -> ResourceResult<Data> {
+        if let body = spooled.withLock({ $0 }) ?? bodies.cached(url) { return body.read(range: range) }
         var headers: [String: String] = [:]
+        var maxBodySize = 512 << 20
         if let range {
             if range.isEmpty { return .success(Data()) }
             headers["Range"] = "bytes=\(range.lowerBound)-\(range.upperBound - 1)"
+            maxBodySize = Int(clamping: UInt64(range.count)) + Self.rangeSlack
         }
-        switch client.send(HTTPRequest(url: url, headers: headers, timeout: timeout, maxBodySize: 512 << 20)) {
+        switch client.send(HTTPRequest(url: url, headers: headers, timeout: timeout, maxBodySize: maxBodySize)) {
+        case .failure(.tooLarge) where range != nil:
+            // More than the range came: the server ignores `Range` and sends everything.
+            return readWhole().flatMap { $0.read(range: range) }
         case .failure(let error):
             return .failure(Self.error(error))
         case .success(let response):
@@ -102,7 +127,29 @@ public final class HTTPResource: Resource {
         }
     }
 
-    public func close() {}
+    public func close() {
+        spooled.withLock { $0 = nil }
+    }
+
+    /// The whole body, downloaded once for all the resources of this URL (``RemoteBodyCache``).
+    private func readWhole() -> ResourceResult<SpooledBody> {
+        let (client, url, timeout) = (client, url, timeout)
+        let result = bodies.body(of: url) { directory in
+            SpooledBody.download(url, client: client, directory: directory, maxSize: Self.maxSpooledSize,
+                                 stallTimeout: max(timeout, HTTPRequest.defaultStallTimeout))
+        }
+        switch result {
+        case .success(let body):
+            spooled.withLock { $0 = body }
+            learned.withLock { learned in
+                learned.length = body.length
+                if learned.mediaType == nil { learned.mediaType = body.mediaType }
+            }
+            return .success(body)
+        case .failure(let error):
+            return .failure(Self.error(error))
+        }
+    }
 
     private func remember(_ response: HTTPResponse, length: UInt64?) {
         learned.withLock { learned in
