@@ -32,6 +32,7 @@ struct PublicationResponder: HTTPResponder {
     }
 
     func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
+        if let refusal = HostCheck.refusal(ofDuplicateHostIn: request.headers) { return refusal }
         guard listening.accepts(host: request.head.authority) else {
             return ServerResponse.text(.misdirectedRequest, "This server answers only requests addressed to its loopback address\n")
         }
