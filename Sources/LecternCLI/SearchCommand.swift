@@ -18,12 +18,15 @@ struct SearchCommand: AsyncParsableCommand {
             a word ending in * matches the words it begins. Protected publications are never \
             indexed. Publications are indexed when imported (and by the bookshelf, in the \
             background); `lectern index` indexes those that are not yet. \
+            Each passage is named by its book, author and section (the table of contents' title). \
             Exit status: 0 found, 1 nothing found, 2 no query or the library cannot be opened.
             """
     )
 
+    // Optional for the parser, so that no words at all is this command's "no query" (2), not
+    // the parser's usage error (64).
     @Argument(help: "The words to find.")
-    var words: [String]
+    var words: [String] = []
 
     @Option(help: "At most this many passages.")
     var limit: Int = 20
@@ -46,13 +49,13 @@ struct SearchCommand: AsyncParsableCommand {
         if let coverage = try? store.fullTextCoverage(), coverage.pending > 0 {
             Output.error("\(coverage.pending) publication\(coverage.pending == 1 ? " is" : "s are") not indexed yet: `lectern index` indexes them")
         }
+        let sections = await Self.sections(of: hits)
         if json {
-            Output.json(.array(hits.map(Self.json)))
+            Output.json(.array(hits.map { Self.json($0, section: sections.title(of: $0)) }))
         } else {
             let bold = isatty(1) == 1
             for hit in hits {
-                let percent = Int((hit.progression * 100).rounded(.down))
-                Output.line("\(hit.publication.title) — \(hit.publication.author) — \(hit.href) \(percent)%")
+                Output.line(TerminalText.singleLine(Self.heading(hit, section: sections.title(of: hit))))
                 let snippet = hit.snippet.map { part in
                     let text = TerminalText.singleLine(part.text)
                     return part.isMatch && bold ? "\u{1B}[1m" + text + "\u{1B}[22m" : text
@@ -62,14 +65,48 @@ struct SearchCommand: AsyncParsableCommand {
             }
         }
         Output.flush()
-        if hits.isEmpty { throw ExitStatus.someFailed }
+        if hits.isEmpty {
+            Output.error("nothing found for \(TerminalText.singleLine(words.joined(separator: " ")))")
+            throw ExitStatus.someFailed
+        }
     }
 
-    static func json(_ hit: FullTextHit) -> JSONValue {
+    /// A hit's first line: book, author when known, section and how far into it.
+    static func heading(_ hit: FullTextHit, section: String) -> String {
+        let percent = Int((hit.progression * 100).rounded(.down))
+        let author = hit.publication.author
+        let hasAuthor = author.contains { !$0.isWhitespace }
+        return ([hit.publication.title] + (hasAuthor ? [author] : []) + ["\(section) \(percent)%"]).joined(separator: " — ")
+    }
+
+    /// The section titles of the hits' publications, each opened once (never asking for a
+    /// password: only unprotected publications are indexed).
+    static func sections(of hits: [FullTextHit]) async -> HitSections {
+        var byPath: [String: SectionTitles] = [:]
+        for path in Set(hits.map(\.publication.path)) {
+            guard case .success(let opened) = await UIComposition.open(path, false, nil) else { continue }
+            byPath[path] = SectionTitles(tableOfContents: opened.publication.tableOfContents)
+            opened.publication.close()
+        }
+        return HitSections(byPath: byPath)
+    }
+
+    /// Section titles by publication path.
+    struct HitSections {
+        let byPath: [String: SectionTitles]
+
+        /// The hit's section title, else its file name (percent-decoded).
+        func title(of hit: FullTextHit) -> String {
+            byPath[hit.publication.path]?.title(of: hit.href) ?? SectionTitles.fileLabel(hit.href)
+        }
+    }
+
+    static func json(_ hit: FullTextHit, section: String) -> JSONValue {
         var object = JSONObject()
         object["id"] = .int(Int(hit.publication.id))
         object["title"] = .string(hit.publication.title)
         object["author"] = .string(hit.publication.author)
+        object["section"] = .string(section)
         object["path"] = .string(hit.publication.path)
         object["href"] = .string(hit.href)
         object["progression"] = .double(hit.progression)
