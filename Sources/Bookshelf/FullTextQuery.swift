@@ -1,3 +1,5 @@
+import Shared
+
 /// What a person types in a library search, made into an SQLite FTS5 query.
 ///
 /// Every word must occur (in any order, case and accents ignored); `"two words"` must occur
@@ -52,7 +54,8 @@ public struct FullTextQuery: Sendable, Hashable {
     /// The FTS5 MATCH expression: the terms' quoted strings, side by side (all must match).
     public var matchExpression: String {
         terms.map { term in
-            let segmented = ScriptSegmentation.segmented(term.text)
+            // Folded as the index is (``TypographicFolding``): `ﬁsh` typed finds `fish`.
+            let segmented = ScriptSegmentation.segmented(TypographicFolding.folded(term.text))
             let quoted = "\"" + segmented.replacing("\"", with: "\"\"") + "\""
             return term.isPrefix ? quoted + "*" : quoted
         }.joined(separator: " ")

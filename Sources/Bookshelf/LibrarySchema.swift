@@ -67,6 +67,29 @@ enum LibrarySchema {
             INSERT INTO shelf_fulltext (shelf_fulltext, rowid, body) VALUES ('delete', old.id, old.body);
         END;
         """,
+        // Typographic equivalents (#29 item 9): the index holds the text with ligatures and
+        // curly quotes folded (``TypographicFolding``), kept in `folded_body` only where it
+        // differs from the text shown. Folding never changes how many words a passage has,
+        // so FTS5's snippets, read from `body`, mark the right words. Existing indexes were
+        // built without it: they are emptied, and every book is pending again — the bookshelf
+        // re-indexes them in the background, `lectern index` at once.
+        """
+        DROP TRIGGER shelf_fulltext_chunks_added;
+        DROP TRIGGER shelf_fulltext_chunks_removed;
+        DROP TABLE shelf_fulltext;
+        DELETE FROM shelf_fulltext_chunks;
+        DELETE FROM shelf_fulltext_books;
+        ALTER TABLE shelf_fulltext_chunks ADD COLUMN folded_body TEXT;
+        CREATE VIRTUAL TABLE shelf_fulltext USING fts5 (
+            body, content = 'shelf_fulltext_chunks', content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2'
+        );
+        CREATE TRIGGER shelf_fulltext_chunks_added AFTER INSERT ON shelf_fulltext_chunks BEGIN
+            INSERT INTO shelf_fulltext (rowid, body) VALUES (new.id, COALESCE(new.folded_body, new.body));
+        END;
+        CREATE TRIGGER shelf_fulltext_chunks_removed AFTER DELETE ON shelf_fulltext_chunks BEGIN
+            INSERT INTO shelf_fulltext (shelf_fulltext, rowid, body) VALUES ('delete', old.id, COALESCE(old.folded_body, old.body));
+        END;
+        """,
     ]
 }
 

@@ -102,9 +102,13 @@ extension LibraryStore {
                                               [.integer(publicationID)]).first?.int(0) ?? 0
                 guard item >= next else { return }
                 for chunk in chunks {
-                    try database.run("INSERT INTO shelf_fulltext_chunks (publication_id, href, start, resource_length, body) VALUES (?, ?, ?, ?, ?)",
-                                     [.integer(publicationID), .text(chunk.href), .integer(Int64(chunk.start)),
-                                      .integer(Int64(chunk.resourceLength)), .text(ScriptSegmentation.segmented(chunk.text))])
+                    let body = ScriptSegmentation.segmented(chunk.text)
+                    let folded = TypographicFolding.folded(body)
+                    try database.run("""
+                        INSERT INTO shelf_fulltext_chunks (publication_id, href, start, resource_length, body, folded_body)
+                        VALUES (?, ?, ?, ?, ?, ?)
+                        """, [.integer(publicationID), .text(chunk.href), .integer(Int64(chunk.start)),
+                              .integer(Int64(chunk.resourceLength)), .text(body), folded == body ? .null : .text(folded)])
                 }
                 try database.run("""
                     INSERT INTO shelf_fulltext_books (publication_id, next_item) VALUES (?, ?)

@@ -1,6 +1,9 @@
+import Shared
+
 /// Folding for search: what two texts must share to match when case, accents or both are
 /// ignored. One character folds to a short string (`ẞ` to `ß`, `İ` to `i`), never across
 /// characters, so a match in folded text maps back to whole characters of the original.
+/// Typographic equivalents (``TypographicFolding``: `’` `—` `ﬁ`) fold in every mode.
 public enum TextFolding {
     /// `character` folded: lower case unless `keepCase`, diacritics removed unless
     /// `keepDiacritics` (Latin and Greek letters through ``diacriticLetters``, combining marks
@@ -11,6 +14,8 @@ public enum TextFolding {
             let folded = !keepCase && ascii >= 65 && ascii <= 90 ? ascii + 32 : ascii
             return String(Character(Unicode.Scalar(folded)))
         }
+        // A ligature folds to its letters (`ﬁ` to `fi`): a match covers the whole ligature.
+        if let equivalent = TypographicFolding.equivalent(of: character) { return equivalent }
         let cased = keepCase ? String(character) : character.lowercased()
         guard !keepDiacritics || !keepCase else { return cased }
         var scalars = String.UnicodeScalarView()
