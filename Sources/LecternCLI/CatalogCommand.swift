@@ -28,6 +28,9 @@ struct CatalogBrowseCommand: AsyncParsableCommand {
     @Argument(help: "A saved catalog's name, or the feed's URL or file path.")
     var url: String
 
+    @Argument(help: "The number of a navigation entry (→) the listing shows: its feed is shown.")
+    var entry: Int?
+
     @Option(help: "Show this feed of the catalog instead of its first (an href `--json` shows, absolute or relative).")
     var href: String?
 
@@ -45,12 +48,27 @@ struct CatalogBrowseCommand: AsyncParsableCommand {
 
     func run() async throws {
         let source = try CatalogSource.resolve(url)
-        let feed = try CatalogLoading.feed(source, href: href, search: search, page: page, offline: offline)
+        var feed = try CatalogLoading.feed(source, href: href, search: search, page: page, offline: offline)
+        if let entry { feed = try follow(entry, of: feed, source) }
         if json {
             Output.json(CatalogJSON.feed(feed))
         } else {
             CatalogText.show(feed)
         }
+    }
+
+    /// The feed of navigation entry `number` of `feed`, as numbered in its listing.
+    private func follow(_ number: Int, of feed: OPDSFeed, _ source: CatalogSource) throws -> OPDSFeed {
+        let entries = CatalogEntry.all(in: feed)
+        guard entries.indices.contains(number - 1) else {
+            Output.error("\(url): no entry \(number) (the feed has \(entries.count))")
+            throw ExitStatus.someFailed
+        }
+        guard case .navigation(let link) = entries[number - 1] else {
+            Output.error("\(url): entry \(number) is a publication: `lectern catalog get \(url) \(number)` gets it")
+            throw ExitStatus.someFailed
+        }
+        return try CatalogLoading.feed(source, href: Href.resolve(link.href, against: feed.url), offline: offline)
     }
 }
 

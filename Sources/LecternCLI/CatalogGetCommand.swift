@@ -52,7 +52,7 @@ struct CatalogGetCommand: AsyncParsableCommand {
     func run() async throws {
         let source = try CatalogSource.resolve(url)
         let feed = try CatalogLoading.feed(source, href: href)
-        let publication = try find(in: feed)
+        let publication = try find(in: feed) ?? findBySearch(source, feed: feed)
         let links = publication.acquisitionLinks
         guard let link = Self.choose(links) else {
             let offered = links.map(CatalogText.describe).joined(separator: "; ")
@@ -66,6 +66,12 @@ struct CatalogGetCommand: AsyncParsableCommand {
             throw ExitStatus.cannotOpen
         }
         let directory = output ?? FileManager.default.currentDirectoryPath
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            Output.error("\(directory): cannot create the folder")
+            throw ExitStatus.cannotOpen
+        }
         let limits = try limits()
         Interruption.install()
         if link.acquisitionTypes.contains(CatalogFormat.lcpLicense) {
@@ -86,7 +92,8 @@ struct CatalogGetCommand: AsyncParsableCommand {
 
     static func choose(_ links: [OPDSLink]) -> OPDSLink? { CatalogAcquisition.choose(links) }
 
-    private func find(in feed: OPDSFeed) throws -> OPDSPublication {
+    /// The entry of `feed` by number, identifier or title (case ignored); nil when none is.
+    private func find(in feed: OPDSFeed) throws -> OPDSPublication? {
         let entries = CatalogEntry.all(in: feed)
         if let number = Int(entry), entries.indices.contains(number - 1) {
             if case .publication(let publication) = entries[number - 1] { return publication }
@@ -94,10 +101,25 @@ struct CatalogGetCommand: AsyncParsableCommand {
             throw ExitStatus.cannotOpen
         }
         for case .publication(let publication) in entries
-        where publication.metadata.identifier == entry || publication.metadata.title == entry {
+        where publication.metadata.identifier == entry
+            || publication.metadata.title.lowercased() == entry.lowercased() {
             return publication
         }
-        Output.error("\(url): no entry \(entry)")
+        return nil
+    }
+
+    /// A title that is not in the feed shown (most of a catalog is further down): looked for
+    /// through the catalog's search, where the catalog has one.
+    private func findBySearch(_ source: CatalogSource, feed: OPDSFeed) throws -> OPDSPublication {
+        let notFound = "\(url): no entry \(entry) in this feed"
+        guard Int(entry) == nil, feed.searchLink != nil else {
+            Output.error(notFound + " (`lectern catalog browse \(url)` numbers its entries; --href picks another feed)")
+            throw ExitStatus.cannotOpen
+        }
+        let results = try CatalogLoading.feed(source, href: href, search: entry)
+        if let found = try find(in: results) { return found }
+        Output.error(notFound + ", nor among the catalog's search results for it (`lectern catalog search \(url) WORDS` "
+            + "shows them; `get \(url) N --href SEARCH-URL` takes one)")
         throw ExitStatus.cannotOpen
     }
 

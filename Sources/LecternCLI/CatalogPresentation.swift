@@ -53,6 +53,7 @@ enum CatalogJSON {
                 item.set("id", publication.metadata.identifier.map { .string($0) })
                 item["title"] = .string(publication.metadata.title)
                 item["authors"] = .array(publication.metadata.authors.map { .string($0) })
+                item.set("summary", publication.metadata.summary.map { .string($0) })
                 item["acquisitions"] = .array(publication.acquisitionLinks.map(self.link))
                 return .object(item)
             }

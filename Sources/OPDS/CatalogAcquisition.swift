@@ -31,11 +31,19 @@ public enum CatalogAcquisition {
 
     /// A safe file name: the title's letters and digits, and an extension from the type or href.
     public static func fileName(title: String, href: String, type: String?) -> String {
-        var base = String(title.unicodeScalars.map { scalar -> Character in
-            let character = Character(scalar)
-            return character.isLetter || character.isNumber || character == "-" ? character : "_"
-        }.prefix(80))
-        if base.isEmpty || base.allSatisfy({ $0 == "_" }) { base = "publication" }
+        // `Haruko (manga)` gives `Haruko_manga`, not `Haruko__manga_`: a run of anything but
+        // letters, digits and `-` is one `_`, and none starts or ends the name (nor a `-`, an option).
+        var base = ""
+        for character in title where base.count < 80 {
+            if character.isLetter || character.isNumber || character == "-" {
+                base.append(character)
+            } else if !base.isEmpty, !base.hasSuffix("_") {
+                base.append("_")
+            }
+        }
+        base = String(base.drop { $0 == "-" || $0 == "_" })
+        while base.hasSuffix("_") { base.removeLast() }
+        if base.isEmpty { base = "publication" }
         let ext: String = switch type?.split(separator: ";").first.map(String.init) {
         case "application/epub+zip": "epub"
         case "application/pdf": "pdf"

@@ -85,12 +85,13 @@ public enum CatalogDownload {
     }
 
     /// Creates `name` in `directory`, or the first free `stem (N).ext`, exclusively; its path.
+    /// A book like any other file (0644 less the umask): other programs and users may read it.
     public static func createFile(named name: String, in directory: String) throws(Failure) -> String {
         let dot = name.lastIndex(of: ".").flatMap { $0 > name.startIndex ? $0 : nil } ?? name.endIndex
         let stem = name[..<dot], ext = name[dot...]
         for number in 1...10_000 {
             let candidate = directory + "/" + (number == 1 ? name : "\(stem) (\(number))\(ext)")
-            let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
             if fd >= 0 {
                 close(fd)
                 return candidate

@@ -19,7 +19,17 @@ public enum CatalogFormat {
         case "application/pdf": "PDF"
         case "application/audiobook+zip", "application/audiobook+json": "audiobook"
         case "application/webpub+json": "web publication"
-        case "application/x-mobipocket-ebook": "Mobipocket"
+        case "application/x-mobipocket-ebook", "application/x-mobi8-ebook": "Mobipocket"
+        case "application/vnd.comicbook+zip", "application/x-cbz": "CBZ"
+        case "application/vnd.comicbook-rar", "application/x-cbr": "CBR"
+        case "application/x-fictionbook+xml", "text/fb2+xml": "FB2"
+        case "application/kepub+zip": "Kobo EPUB"
+        case "application/vnd.amazon.ebook": "Kindle"
+        case "application/zip": "ZIP"
+        case "application/rtf", "text/rtf": "RTF"
+        case "text/plain": "text"
+        case "text/html", "application/xhtml+xml": "HTML"
+        case "image/vnd.djvu": "DjVu"
         default: type
         }
     }

@@ -107,7 +107,12 @@ public enum OPDS1Parser {
         let authors = entry.children(named: "author", namespace: AtomNamespace.atom).compactMap {
             CatalogText.clean($0.firstChild(named: "name", namespace: AtomNamespace.atom)?.textContent)
         }
-        let summary = texts("summary", [AtomNamespace.atom]).first ?? texts("content", [AtomNamespace.atom]).first
+        // type="html" holds escaped markup: its words are shown, not its tags.
+        let summary = ["summary", "content"].lazy.compactMap { name -> String? in
+            guard let element = entry.firstChild(named: name, namespace: AtomNamespace.atom) else { return nil }
+            let text = element.attribute("type") == "html" ? HTMLSummaryText.plain(element.textContent) : element.textContent
+            return CatalogText.clean(text)
+        }.first
         let metadata = OPDSPublicationMetadata(
             identifier: texts("identifier", [AtomNamespace.dcTerms, AtomNamespace.dcElements]).first
                 ?? texts("id", [AtomNamespace.atom]).first,
