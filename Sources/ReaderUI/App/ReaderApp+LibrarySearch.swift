@@ -57,9 +57,42 @@ extension ReaderApp {
         if key == .escape || key == .character("q") { return }
         if key == .enter || key == .character("o") || key == .right, let hit = state.selected {
             openPublication(path: hit.publication.path, entry: hit.publication, at: hit.locator)
+            carrySearch(state.query, into: hit.publication.path)
             return
         }
         _ = state.list.handle(key)
         overlays.append(.passages(state))
+    }
+
+    /// The library search goes on in the book opened from it: its words are highlighted and
+    /// `n` `N` `S` find them (#29 item 11). Set once the opening made the book the page; its
+    /// chapter may be laid out already (highlights now) or later (highlights then).
+    func carrySearch(_ text: String, into path: String) {
+        guard let query = FullTextQuery(text) else { return }
+        let opening = openTask
+        Task { @MainActor [weak self] in
+            await opening?.value
+            guard let self, case .reader(let book) = self.page, book.path == path, book.search == nil else { return }
+            book.search = SearchState(query: Self.bookSearch(for: query))
+            self.updateSearchMatches(book)
+            self.render()
+        }
+    }
+
+    /// The book search of a library query: its one word or phrase as typed (a prefix word
+    /// finds the words it begins anyway); several, any of them — a passage held them all,
+    /// not necessarily side by side.
+    static func bookSearch(for query: FullTextQuery) -> String {
+        guard query.terms.count > 1 else {
+            let text = query.terms[0].text
+            // Text that starts like a search prefix (`c:`, `re:`) is searched as itself.
+            return SearchQuery(text).text == text ? text : "re:" + escaped(text)
+        }
+        return "re:" + query.terms.map { escaped($0.text) }.joined(separator: "|")
+    }
+
+    /// `text` as a regular expression matching itself: ASCII punctuation escaped.
+    static func escaped(_ text: String) -> String {
+        text.map { $0.isASCII && !$0.isLetter && !$0.isNumber && $0 != " " ? "\\" + String($0) : String($0) }.joined()
     }
 }
