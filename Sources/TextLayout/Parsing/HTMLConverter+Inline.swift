@@ -94,12 +94,11 @@ extension HTMLConverter {
     }
 
     func math(_ element: XMLElement, _ attributes: Attributes, _ context: Context) {
-        var label = attributes["alttext"]?.trimmed ?? ""
-        if label.isEmpty {
-            label = Self.boundedText(element, limit: 200).split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" })
-                .joined(separator: " ")
-        }
-        withAnchor(attributes) { appendGenerated(label.isEmpty ? "[math]" : "[math: \(label)]", role: .math, context) }
+        // The formula told in one line; a book's alttext only when the markup shows nothing,
+        // and not when it only says there is no description.
+        let alttext = attributes["alttext"]?.trimmed ?? ""
+        let text = MathMLText.linear(element) ?? (MathMLText.isMeaningful(alttext: alttext) ? alttext : nil)
+        withAnchor(attributes) { appendGenerated(text ?? "[math]", role: .math, context) }
     }
 
     func ruby(_ element: XMLElement, _ context: Context, depth: Int) {
