@@ -24,10 +24,10 @@ struct AcquireCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The license file (.lcpl).")
+    @Argument(help: "The license file (.lcpl).", completion: .file())
     var license: String
 
-    @Option(name: [.short, .long], help: "Where to put the publication: a folder (named after the publication) or a file path. Default: the current folder.")
+    @Option(name: [.short, .long], help: "Where to put the publication: a folder (named after the publication) or a file path. Default: the current folder.", completion: .file())
     var output: String?
 
     @Flag(help: "Print one JSON object instead of the path.")

@@ -14,7 +14,7 @@ struct CatCommand: AsyncParsableCommand {
         abstract: "Write one resource of a publication to standard output (the first of the reading order by default)."
     )
 
-    @Argument(help: "The publication file, folder or URL.")
+    @Argument(help: "The publication file, folder or URL.", completion: .file())
     var path: String
 
     @Option(help: "The resource to write, as a path in the package.")

@@ -36,7 +36,7 @@ struct CatalogGetCommand: AsyncParsableCommand {
     @Argument(help: "The entry: its number, identifier or title.")
     var entry: String
 
-    @Option(name: [.short, .long], help: "The folder to download into. Default: the current folder.")
+    @Option(name: [.short, .long], help: "The folder to download into. Default: the current folder.", completion: .directory)
     var output: String?
 
     @Option(help: "A feed of the catalog to find the entry in (an href `--json` shows), instead of its first.")

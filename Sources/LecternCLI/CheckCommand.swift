@@ -13,7 +13,7 @@ struct CheckCommand: AsyncParsableCommand {
         discussion: "Exit status: 0 all readable, 1 some failed, 2 cannot be opened, 3 opened but restricted."
     )
 
-    @Argument(help: "The publication file, folder or URL.")
+    @Argument(help: "The publication file, folder or URL.", completion: .file())
     var path: String
 
     @OptionGroup var credentials: CredentialsOption

@@ -14,7 +14,7 @@ struct ConsumeRightsCommand: AsyncParsableCommand {
         shouldDisplay: false
     )
 
-    @Argument(help: "The publication file.")
+    @Argument(help: "The publication file.", completion: .file())
     var path: String
 
     @OptionGroup var credentials: CredentialsOption

@@ -11,7 +11,7 @@ struct ForgetPasswordCommand: AsyncParsableCommand {
         discussion: "A ZIP password is remembered (encrypted, in the library database) after the publication is first unlocked in the reader. Exit status: 0 forgotten, 1 none was remembered, 2 the library cannot be opened or written."
     )
 
-    @Argument(help: "The publication file (as imported, or the same file elsewhere).")
+    @Argument(help: "The publication file (as imported, or the same file elsewhere).", completion: .file())
     var path: String
 
     func run() async throws {

@@ -10,7 +10,7 @@ struct InfoCommand: AsyncParsableCommand {
         discussion: "Exit status: 0 opened, 2 cannot be opened, 3 opened but restricted."
     )
 
-    @Argument(help: "The publication file, folder or URL.")
+    @Argument(help: "The publication file, folder or URL.", completion: .file())
     var path: String
 
     @OptionGroup var credentials: CredentialsOption

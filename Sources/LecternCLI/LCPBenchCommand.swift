@@ -27,7 +27,7 @@ struct LCPBenchCommand: AsyncParsableCommand {
     @Argument(help: "decrypt or passphrases")
     var mode: String
 
-    @Argument(help: "The protected publication.")
+    @Argument(help: "The protected publication.", completion: .file())
     var path: String
 
     @OptionGroup var credentials: CredentialsOption

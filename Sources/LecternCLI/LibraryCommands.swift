@@ -17,7 +17,7 @@ struct OpenCommand: AsyncParsableCommand {
         discussion: "Press ? in the reader for the keys. A license (.lcpl) is acquired first: its publication is downloaded into the library (once) and opened. Exit status: 0 closed normally, 1 a license's publication could not be acquired, 2 the file is missing or unreadable, or no usable terminal."
     )
 
-    @Argument(help: "The publication file.")
+    @Argument(help: "The publication file.", completion: .file())
     var path: String
 
     func run() async throws {
@@ -63,7 +63,7 @@ struct ImportCommand: AsyncParsableCommand {
         discussion: "Never prompts: protected publications are added with what can be read without their secret (an unlocked one keeps the title read when it was unlocked). Each file is said to be added, updated (a book already there whose title, author or format changed) or already in the library. Exit status: 0 all added, 1 some failed."
     )
 
-    @Argument(help: "Publication files or folders.")
+    @Argument(help: "Publication files or folders.", completion: .file())
     var paths: [String]
 
     @Flag(help: "Do not index the text of the added publications for `lectern search` (`lectern index` does it later).")

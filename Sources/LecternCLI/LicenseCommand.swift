@@ -19,7 +19,7 @@ struct LicenseCommand: AsyncParsableCommand {
 
     /// The options every license subcommand takes.
     struct Common: ParsableArguments {
-        @Argument(help: "The publication (EPUB, LCPDF, LCPA…) or license (.lcpl).")
+        @Argument(help: "The publication (EPUB, LCPDF, LCPA…) or license (.lcpl).", completion: .file())
         var path: String
 
         @OptionGroup var credentials: CredentialsOption

@@ -20,7 +20,7 @@ struct ListenBenchCommand: AsyncParsableCommand {
         shouldDisplay: false
     )
 
-    @Argument(help: "The audiobook.")
+    @Argument(help: "The audiobook.", completion: .file())
     var path: String
 
     @OptionGroup var credentials: CredentialsOption

@@ -16,7 +16,7 @@ struct ListenCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The audiobook file, folder or URL.")
+    @Argument(help: "The audiobook file, folder or URL.", completion: .file())
     var path: String
 
     @OptionGroup var credentials: CredentialsOption

@@ -31,7 +31,7 @@ struct RenderCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The publication file, folder or URL.")
+    @Argument(help: "The publication file, folder or URL.", completion: .file())
     var path: String
 
     @Option(help: "Only this resource, as a path in the package (default: the whole reading order).")

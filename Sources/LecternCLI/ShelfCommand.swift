@@ -12,7 +12,7 @@ struct ShelfCommand: AsyncParsableCommand {
         abstract: "The bookshelf (the default command); with paths, list the publications in files and folders."
     )
 
-    @Argument(help: "Publication files or folders to list.")
+    @Argument(help: "Publication files or folders to list.", completion: .file())
     var paths: [String] = []
 
     @Flag(help: "Print JSON instead of a table.")

@@ -19,7 +19,7 @@ struct TextCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The PDF file, LCP PDF package or URL.")
+    @Argument(help: "The PDF file, LCP PDF package or URL.", completion: .file())
     var path: String
 
     @Option(help: "Only this page, counted from 1.")
