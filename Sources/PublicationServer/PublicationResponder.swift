@@ -86,7 +86,7 @@ struct PublicationResponder: HTTPResponder {
     private func opening(code: Substring) -> Response {
         guard openingCodes.redeem(code) else { return ServerResponse.notFound }
         var headers = ServerResponse.commonHeaders
-        headers[.location] = "/\(secret)/pub/\(served.id)/"
+        headers[.location] = listening.origin + "/\(secret)/pub/\(served.id)/"
         headers[.cacheControl] = "no-store"
         return Response(status: .seeOther, headers: headers)
     }

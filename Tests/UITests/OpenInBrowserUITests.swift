@@ -10,9 +10,10 @@ import TestSupport
 /// asks that URL for the page and the chapter, as the browser would.
 @Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
 struct OpenInBrowserUITests {
-    static func get(_ url: String) async throws -> (status: Int, text: String) {
+    /// The answer to `url`, redirects followed, and the URL finally answered.
+    static func get(_ url: String) async throws -> (status: Int, text: String, url: String) {
         let (data, response) = try await URLSession.shared.data(from: try #require(URL(string: url)))
-        return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self), response.url?.absoluteString ?? url)
     }
 
     @Test func theKeyOpensTheChapterShownThroughALocalServer() async throws {
@@ -35,18 +36,22 @@ struct OpenInBrowserUITests {
         try #require(parts.count == 2, "\(url)")
         #expect(parts[1] == "EPUB%2Fwasteland-content.xhtml")
 
-        // The page, and the chapter it opens (its href is the fragment), from the server.
+        // The page (the URL is a one-time code that redirects to it), and the chapter it opens
+        // (its href is the fragment), from the server.
         let page = try await Self.get(parts[0])
-        #expect(page.status == 200 && page.text.contains("<title>The Waste Land</title>"))
-        let chapter = try await Self.get(parts[0] + (parts[1].removingPercentEncoding ?? ""))
+        #expect(page.status == 200 && page.text.contains("<title>The Waste Land</title>"), "\(page.status) \(page.url)")
+        let chapter = try await Self.get(page.url + (parts[1].removingPercentEncoding ?? ""))
         #expect(chapter.status == 200)
         #expect(chapter.text.contains("April is the cruellest month"))
 
-        // Pressed again, the same server answers (one per publication).
+        // Pressed again, the same server answers (one per publication), with a new code.
         try FileManager.default.removeItem(atPath: received)
         try tmux.press("o")
         try tmux.waitUntil("the URL given again") { _ in FileManager.default.fileExists(atPath: received) }
-        #expect(try String(contentsOfFile: received, encoding: .utf8) == url)
+        let second = try String(contentsOfFile: received, encoding: .utf8)
+        let origin = { (text: String) in text.split(separator: "/").prefix(2).joined(separator: "/") }
+        #expect(second != url && origin(second) == origin(url))
+        #expect(try await Self.get(second).url == page.url)
         try tmux.press("q")
         try tmux.waitForExit()
     }
