@@ -44,6 +44,13 @@ struct OpenInBrowserUITests {
         #expect(chapter.status == 200)
         #expect(chapter.text.contains("April is the cruellest month"))
 
+        // The URL on the browser's command line (readable by every local user) holds no lasting
+        // secret: the reader page's secret is not in it, and replayed, it opens nothing (#27 item 6).
+        let secret = try #require(URL(string: page.url)?.pathComponents.dropFirst().first)
+        #expect(!url.contains(secret), "\(url) \(page.url)")
+        let replayed = try await Self.get(parts[0])
+        #expect(replayed.status == 404 && !replayed.text.contains("The Waste Land"), "\(replayed.status) \(replayed.url)")
+
         // Pressed again, the same server answers (one per publication), with a new code.
         try FileManager.default.removeItem(atPath: received)
         try tmux.press("o")
