@@ -18,9 +18,18 @@ struct OpenCommand: AsyncParsableCommand {
     )
 
     @Argument(help: "The publication file.", completion: .file())
-    var path: String
+    var path: String?
+
+    @Flag(help: "Continue the book read last (the library's most recently opened).")
+    var last = false
+
+    mutating func validate() throws {
+        if path == nil, !last { throw ValidationError("Give a publication file, or --last to continue the book read last.") }
+        if path != nil, last { throw ValidationError("Give a publication file or --last, not both.") }
+    }
 
     func run() async throws {
+        let path = try path ?? Self.lastRead()
         // A file that is not there or cannot be read is said on one line, before any screen.
         if !path.contains("://") {
             let problem: String?
@@ -51,6 +60,20 @@ struct OpenCommand: AsyncParsableCommand {
         let status = await ReaderApp(dependencies: dependencies).runReader(path: readerPath)
         await early?.finish()
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// The path of the book opened most recently, for `--last`.
+    static func lastRead() throws -> String {
+        let (store, problem) = UIComposition.store()
+        guard let store else {
+            Output.error(problem ?? "the library cannot be opened")
+            throw ExitStatus.cannotOpen
+        }
+        guard let entry = try store.entries(sort: .recent).first(where: { $0.openedAt != nil }) else {
+            Output.error("no book has been read yet: lectern open FILE, or lectern for the bookshelf")
+            throw ExitStatus.cannotOpen
+        }
+        return entry.path
     }
 }
 
@@ -141,6 +164,7 @@ struct ListCommand: AsyncParsableCommand {
                 object["loan"] = entry.licenseID.flatMap { loans[$0] }.map { .string($0.label) } ?? .null
                 object["progress"] = entry.progress.map(JSONValue.double) ?? .null
                 object["path"] = .string(entry.path)
+                object["missing"] = .bool(Self.isMissing(entry))
                 object["identity"] = .string(entry.identity)
                 return .object(object)
             }))
@@ -149,9 +173,15 @@ struct ListCommand: AsyncParsableCommand {
                 let progress = entry.progress.map { " \(Int(($0 * 100).rounded()))%" } ?? ""
                 let loan = entry.licenseID.flatMap { loans[$0] }.map { " (\($0.label))" } ?? ""
                 let mark = entry.protection == .none ? "" : " [\(entry.protection.label)]"
-                Output.line("\(entry.title) — \(entry.author)\(mark)\(loan)\(progress) — \(entry.path)")
+                let missing = Self.isMissing(entry) ? " [missing]" : ""
+                Output.line("\(entry.title) — \(entry.author)\(mark)\(loan)\(progress)\(missing) — \(entry.path)")
             }
         }
         Output.flush()
+    }
+
+    /// A file moved or deleted since it was imported (a URL is not looked up).
+    static func isMissing(_ entry: LibraryEntry) -> Bool {
+        !entry.path.contains("://") && access(entry.path, F_OK) != 0
     }
 }
