@@ -105,6 +105,16 @@ public actor Library {
         try store.addBookmark(bookmark, publicationID: publicationID)
     }
 
+    /// Adds a bookmark unless its place already has one.
+    public func addBookmarkUnlessPresent(_ bookmark: Bookmark, publicationID: Int64) throws(LibraryError) -> BookmarkAddition {
+        try store.addBookmarkUnlessPresent(bookmark, publicationID: publicationID)
+    }
+
+    /// Renames a bookmark.
+    public func renameBookmark(id: Int64, label: String) throws(LibraryError) {
+        try store.renameBookmark(id: id, label: label)
+    }
+
     /// Removes a bookmark.
     public func deleteBookmark(id: Int64) throws(LibraryError) {
         try store.deleteBookmark(id: id)

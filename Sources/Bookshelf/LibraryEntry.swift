@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Shared
 
 /// How a publication of the library is protected, as its mark on the bookshelf.
 public enum ProtectionMark: String, Sendable, Hashable, CaseIterable {
@@ -98,5 +99,22 @@ public struct Bookmark: Sendable, Hashable, Identifiable {
         self.label = label
         self.progress = progress
         self.createdAt = createdAt
+    }
+}
+
+extension Bookmark {
+    /// Whether this bookmark marks the place `locator` points at: the same resource, fragments,
+    /// position and progression. The text around it is left out of the comparison: a protected
+    /// book's bookmarks are stored without it, and a reflowed page's first words may differ.
+    public func marks(_ locator: Locator) -> Bool {
+        guard let stored = Locator(jsonString: self.locator), stored.href == locator.href else { return false }
+        let (mine, theirs) = (stored.locations, locator.locations)
+        guard mine.fragments == theirs.fragments, mine.position == theirs.position else { return false }
+        switch (mine.progression, theirs.progression) {
+        case (nil, nil): return true
+        // A JSON round trip may move the last digit.
+        case let (mine?, theirs?): return abs(mine - theirs) < 1e-9
+        default: return false
+        }
     }
 }

@@ -42,6 +42,8 @@ extension ReaderApp {
                 return
             case .delete(let removed):
                 if let book = currentBook { deleteBookmark(removed, book: book) }
+            case .rename(let renamed):
+                if let book = currentBook { renameBookmark(renamed, book: book) }
             case .stay:
                 break
             }
@@ -294,8 +296,10 @@ extension ReaderApp {
                     entry = try await library.entry(identity: identity)
                 }
                 guard let id = entry?.id else { return "Could not add the bookmark (the book is not in the library yet)." }
-                _ = try await library.addBookmark(bookmark, publicationID: id)
-                return "Bookmark added (' lists them)."
+                switch try await library.addBookmarkUnlessPresent(bookmark, publicationID: id) {
+                case .added: return "Bookmark added (' lists them, r there names one)."
+                case .alreadyThere: return "This page is already bookmarked (' lists them, d there deletes one)."
+                }
             } catch {
                 return "Could not add the bookmark: \(error.userMessage)"
             }
@@ -321,6 +325,19 @@ extension ReaderApp {
         }, then: { [weak self] error in
             guard let error else { return }
             self?.message = "Could not delete the bookmark: \(error.userMessage)"
+            self?.render()
+        })
+    }
+
+    /// Stores the new name of `bookmark` (the list shown already has it).
+    func renameBookmark(_ bookmark: Bookmark, book: BookController) {
+        guard let library = dependencies.library else { return }
+        message = "Bookmark named."
+        book.tasks.start(nil, computing: { () -> LibraryError? in
+            do throws(LibraryError) { try await library.renameBookmark(id: bookmark.id, label: bookmark.label); return nil } catch { return error }
+        }, then: { [weak self] error in
+            guard let error else { return }
+            self?.message = "Could not name the bookmark: \(error.userMessage)"
             self?.render()
         })
     }

@@ -7,6 +7,8 @@ import Terminal
 public struct BookmarksState: Sendable {
     public private(set) var bookmarks: [Bookmark]
     public var list: ListState
+    /// The name being typed for the selected bookmark (`r`), nil when not naming one.
+    public private(set) var naming: TextField?
 
     public init(bookmarks: [Bookmark], visibleRows: Int = 10) {
         self.bookmarks = bookmarks
@@ -31,13 +33,36 @@ public struct BookmarksState: Sendable {
         case jump(to: Locator)
         /// The bookmark left the list: delete it from the library. The popup stays.
         case delete(Bookmark)
+        /// The bookmark was given a new name (its label): store it. The popup stays.
+        case rename(Bookmark)
         /// The popup stays (the selection may have moved).
         case stay
     }
 
     /// Handles `key`: Escape, `q` or `'` close; Enter goes to the selected bookmark; `d` or
-    /// Delete deletes it; the list keys move.
+    /// Delete deletes it; `r` names it (Enter keeps the name typed, Escape keeps the old one);
+    /// the list keys move.
     public mutating func handle(_ key: Key) -> Effect {
+        if var field = naming {
+            switch field.handle(key) {
+            case .submitted(let text):
+                naming = nil
+                // An empty name keeps the old label: a bookmark is never listed blank.
+                guard !text.trimmed.isEmpty, var bookmark = selected else { return .stay }
+                bookmark.label = text.trimmed
+                bookmarks[list.selection] = bookmark
+                return .rename(bookmark)
+            case .cancelled:
+                naming = nil
+            case .edited, .ignored:
+                naming = field
+            }
+            return .stay
+        }
+        if key == .character("r"), let bookmark = selected {
+            naming = TextField(bookmark.label)
+            return .stay
+        }
         if key == .escape || key == .character("q") || key == .character("'") { return .close }
         if key == .enter, let bookmark = selected {
             // A bookmark whose place cannot be read any more closes the popup and goes nowhere.
@@ -48,6 +73,17 @@ public struct BookmarksState: Sendable {
         }
         _ = list.handle(key)
         return .stay
+    }
+
+    /// The list's line for `bookmark`: how far into the book, its name, and the words at its
+    /// place when the name does not already show them (a named bookmark). Only unprotected
+    /// books store those words; a protected book's bookmark is named from its contents.
+    public static func line(for bookmark: Bookmark) -> String {
+        let percent = bookmark.progress.map { String(Int(($0 * 100).rounded(.down))) + "% " } ?? ""
+        let name = TerminalText.singleLine(bookmark.label).trimmed
+        let words = TerminalText.singleLine(Locator(jsonString: bookmark.locator)?.text.highlight ?? "").trimmed
+        guard !words.isEmpty, !name.contains(words) else { return percent + name }
+        return percent + name + " — “" + words + "”"
     }
 
     /// The bookmark for the page at `locator`: labelled with the chapter's title and the

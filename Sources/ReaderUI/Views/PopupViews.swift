@@ -1,4 +1,5 @@
 import Terminal
+import Shared
 import TextLayout
 
 /// Draws the popups and the full-screen messages.
@@ -28,17 +29,21 @@ enum PopupViews {
 
     static func drawBookmarks(_ state: BookmarksState, painter: Painter) {
         let (width, height) = popupSize(painter, wantedWidth: 70, wantedHeight: state.bookmarks.count + 3)
-        let inner = painter.box(title: "Bookmarks — enter jump · d delete", width: width,
+        let inner = painter.box(title: "Bookmarks — enter jump · r name · d delete", width: width,
                                 height: max(4, min(height, listRows(windowRows: painter.rows) + 2)))
         if state.bookmarks.isEmpty {
             painter.text("No bookmarks yet: press m on a page.", row: inner.row, column: inner.column, .dialog, width: inner.width)
             return
         }
         for (offset, index) in state.list.visibleRange.enumerated() where offset < inner.height {
-            let bookmark = state.bookmarks[index]
-            let percent = bookmark.progress.map { String(Int(($0 * 100).rounded(.down))) + "% " } ?? ""
             let element: ThemeElement = index == state.list.selection ? .cursor : .dialog
-            painter.bar(percent + bookmark.label, row: inner.row + offset, element, column: inner.column, width: inner.width)
+            painter.bar(BookmarksState.line(for: state.bookmarks[index]), row: inner.row + offset, element,
+                        column: inner.column, width: inner.width)
+        }
+        // The name being typed replaces the popup's last row, as a prompt does the status line.
+        if let field = state.naming {
+            painter.bar("Name: " + TerminalText.singleLine(field.string), row: inner.row + inner.height - 1, .cursor,
+                        column: inner.column, width: inner.width)
         }
     }
 
