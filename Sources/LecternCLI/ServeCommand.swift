@@ -19,7 +19,7 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Serve publications to a web browser over loopback HTTP until interrupted."
     )
 
-    @Argument(help: "The publication files, folders or URLs.")
+    @Argument(help: "The publication files, folders or URLs.", completion: .file())
     var paths: [String]
 
     @Option(help: "The port to listen on (0, the default, picks a free one).")

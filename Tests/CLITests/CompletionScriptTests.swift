@@ -6,7 +6,7 @@ import TestSupport
 /// commands that take a publication complete file names.
 @Suite struct CompletionScriptTests {
     /// The commands whose first argument is a file.
-    static let fileCommands = ["open", "import", "info", "check", "cat", "render", "text", "listen", "acquire", "shelf", "forget-password", "license info"]
+    static let fileCommands = ["open", "import", "info", "check", "cat", "render", "text", "listen", "acquire", "shelf", "forget-password", "license info", "serve"]
 
     static func script(_ shell: String) throws -> String {
         String(decoding: try Command.run([LecternProcess.executable, "--generate-completion-script", shell]), as: UTF8.self)
