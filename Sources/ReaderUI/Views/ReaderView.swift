@@ -60,10 +60,23 @@ enum ReaderView {
             if TextFitting.width(long) <= room { right = long + "  " + right }
             else if TextFitting.width(short) <= room { right = short + "  " + right }
         }
+        right = Self.fittedFigures(right, short: [
+            picture == nil && state.layout != nil ? "p. \(page)/\(pages)" : nil,
+            picture == nil && state.layout != nil ? "\(page)/\(pages)" : nil,
+            picture == nil && state.layout != nil ? "\(page)" : nil,
+        ].compactMap { $0 }, columns: columns)
         let rightWidth = TextFitting.width(right)
         let leftWidth = max(0, columns - rightWidth - 3)
         painter.bar(" " + TextFitting.truncate(left, to: max(0, leftWidth - 1)), row: statusRow, .status)
         painter.text(right + " ", row: statusRow, column: max(0, columns - rightWidth - 1), .status)
+    }
+
+    /// The status line's figures as a narrow window has room for: whole figures are dropped
+    /// (`p. 842/1293  45%` → `842/1293` → `842`), never cut, which would show `p. 842/129`.
+    static func fittedFigures(_ full: String, short: [String], columns: Int) -> String {
+        let room = columns - 1
+        for candidate in [full] + short where TextFitting.width(candidate) <= room { return candidate }
+        return ""
     }
 
     /// What stands in the picture's place until it is drawn (or when it cannot be): the picture
