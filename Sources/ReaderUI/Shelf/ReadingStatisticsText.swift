@@ -21,6 +21,6 @@ enum ReadingStatisticsText {
         guard let statistics, statistics.sessions > 0 else { return nil }
         let sessions = statistics.sessions == 1 ? "1 session" : "\(statistics.sessions) sessions"
         return ("\(ReadingPace.duration(minutes: statistics.seconds / 60)) in \(sessions)",
-                "\(statistics.pagesPerSession) pages a session")
+                statistics.pagesPerSession == 1 ? "1 page a session" : "\(statistics.pagesPerSession) pages a session")
     }
 }

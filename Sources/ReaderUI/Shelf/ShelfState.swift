@@ -85,7 +85,11 @@ public struct ShelfState: Sendable {
         self.entries = Self.sorted(entries, by: sort)
         self.loans = loans
         self.missing = missing
-        haystacks = self.entries.map { ($0.title + " " + $0.author + " " + $0.format).lowercased() }
+        // The file's name is searched too: the list shows it beside a title other books share.
+        haystacks = self.entries.map { entry in
+            let file = entry.path.split(separator: "/").last.map(String.init) ?? entry.path
+            return (entry.title + " " + entry.author + " " + entry.format + " " + file).lowercased()
+        }
         var seen: [String: Int] = [:]
         for entry in self.entries { seen[entry.title.lowercased(), default: 0] += 1 }
         duplicateTitles = Set(seen.filter { $0.value > 1 }.keys)
