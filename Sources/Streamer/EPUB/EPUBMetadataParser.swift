@@ -185,13 +185,13 @@ struct EPUBMetadataParser {
             // other roles make a plain contributor that keeps them.
             let listed = roles.compactMap { Self.roleLists[$0] }
             let otherRoles = roles.filter { Self.roleLists[$0] == nil }
-            for list in listed where !metadata[keyPath: list].contains(contributor) {
-                metadata[keyPath: list].append(contributor)
-            }
+            // The same person listed twice (a dc:creator and a dcterms:creator meta, or the
+            // element repeated, one with a file-as) is one name, kept where it came first.
+            for list in listed { Self.add(contributor, to: &metadata[keyPath: list]) }
             if listed.isEmpty {
                 switch kind {
-                case "creator" where otherRoles.isEmpty: metadata.authors.append(contributor)
-                case "publisher" where otherRoles.isEmpty: metadata.publishers.append(contributor)
+                case "creator" where otherRoles.isEmpty: Self.add(contributor, to: &metadata.authors)
+                case "publisher" where otherRoles.isEmpty: Self.add(contributor, to: &metadata.publishers)
                 default:
                     var withRoles = contributor
                     withRoles.roles = otherRoles
@@ -203,6 +203,16 @@ struct EPUBMetadataParser {
                 metadata.contributors.append(withRoles)
             }
         }
+    }
+
+    /// Appends `contributor` unless the list has the same name; a sort key the first lacked is kept.
+    private static func add(_ contributor: Contributor, to list: inout [Contributor]) {
+        let name = contributor.name.trimmed.lowercased()
+        guard let index = list.firstIndex(where: { $0.name.trimmed.lowercased() == name }) else {
+            list.append(contributor)
+            return
+        }
+        if list[index].localizedSortAs == nil { list[index].localizedSortAs = contributor.localizedSortAs }
     }
 
     // MARK: - Collections
