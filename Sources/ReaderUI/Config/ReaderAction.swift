@@ -138,7 +138,7 @@ public enum ReaderAction: String, Sendable, CaseIterable {
         case .searchPrevious: "previous match"
         case .searchResults: "every match of the search, in a list (/ prefixes: re: regex · w: whole word · c: case · a: accents)"
         case .addBookmark: "bookmark this page"
-        case .bookmarks: "bookmarks (Enter jumps, d deletes)"
+        case .bookmarks: "bookmarks (Enter jumps, r names, d deletes)"
         case .hints: "label the links and notes of the page; type a label to follow one (web links ask first)"
         case .followNote: "the first note of the page in a popup (3 enter: the third), else its link"
         case .jumpBack: "back where the last jump left (contents, link, search, %, bookmark, g G)"
