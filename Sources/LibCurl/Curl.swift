@@ -187,7 +187,8 @@ private final class TransferSink {
             inet_ntop(AF_INET6, &ip, &text, socklen_t(text.count))
         }
         guard !bytes.isEmpty, connectsTo?(bytes) ?? true else {
-            refused.append(bytes.isEmpty ? "an address of family \(family)" : String(cString: text))
+            let address = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            refused.append(bytes.isEmpty ? "an address of family \(family)" : address)
             return CURL_SOCKET_BAD
         }
         return socket(family, address.pointee.socktype | Int32(SOCK_CLOEXEC.rawValue), address.pointee.protocol)
