@@ -224,6 +224,20 @@ final class HeadlessChromium {
             }
         }
 
+        /// Waits until `expression` is true in a document whose own scripts and timers never run
+        /// (a book's document under the sandbox policy): ``waitUntil(_:_:)``'s promise would wait
+        /// on a timer there, so the expression is evaluated again from here until it holds, or
+        /// until ``HeadlessChromium/answerTimeout`` has passed.
+        func pollUntil(_ expression: String, _ what: String) throws {
+            let deadline = ContinuousClock.now + .milliseconds(Int(browser.answerTimeout))
+            while (try? evaluate("(() => { try { return !!(\(expression)); } catch (error) { return false; } })()") as? Bool) != true {
+                guard ContinuousClock.now < deadline else {
+                    throw Failure(description: "the page never reached: \(what) (\(expression))")
+                }
+                usleep(20_000)
+            }
+        }
+
         /// A real mouse click (press and release) at the centre of the element `selector`,
         /// scrolled into view first.
         func click(_ selector: String) throws {

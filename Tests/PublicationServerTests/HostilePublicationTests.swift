@@ -85,7 +85,7 @@ struct HostilePublicationTests {
         defer { browser.close() }
         // Not in the reader's frame: the chapter's own URL in the browser's address bar.
         let page = try browser.open(server.readerURLs[0] + "OPS/c1.xhtml")
-        try page.waitUntil("document.readyState === 'complete' && document.body && document.body.textContent.includes('Hostile chapter.')",
+        try page.pollUntil("document.readyState === 'complete' && document.body && document.body.textContent.includes('Hostile chapter.')",
                            "the chapter shown on its own")
         #expect(try page.evaluate("document.documentElement.getAttribute('data-hostile-ran')") as? String == nil)
         #expect(evil.requests.isEmpty, "the evil origin received: \(evil.requests.map(\.path))")
