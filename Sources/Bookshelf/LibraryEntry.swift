@@ -103,18 +103,29 @@ public struct Bookmark: Sendable, Hashable, Identifiable {
 }
 
 extension Bookmark {
-    /// Whether this bookmark marks the place `locator` points at: the same resource, fragments,
-    /// position and progression. The text around it is left out of the comparison: a protected
-    /// book's bookmarks are stored without it, and a reflowed page's first words may differ.
+    /// Whether this bookmark marks the place `locator` points at: the same resource and
+    /// position, and the same progression in it. The words at the place count only when one
+    /// of the two has no progression (the first part of a long chapter, whose length was not
+    /// known yet): a protected book's bookmarks are stored without words, and a reflowed
+    /// page's first words may differ.
     public func marks(_ locator: Locator) -> Bool {
         guard let stored = Locator(jsonString: self.locator), stored.href == locator.href else { return false }
         let (mine, theirs) = (stored.locations, locator.locations)
-        guard mine.fragments == theirs.fragments, mine.position == theirs.position else { return false }
+        if let mine = mine.position, let theirs = theirs.position, mine != theirs { return false }
         switch (mine.progression, theirs.progression) {
-        case (nil, nil): return true
+        // The progression in the resource names the place; the fragment is only the nearest
+        // id before it (and a position may be known to one of them only, before the count).
         // A JSON round trip may move the last digit.
         case let (mine?, theirs?): return abs(mine - theirs) < 1e-9
-        default: return false
+        case (nil, nil):
+            guard mine.fragments == theirs.fragments, mine.position == theirs.position else { return false }
+            if let words = stored.text.highlight, let others = locator.text.highlight { return words == others }
+            return true
+        default:
+            // One made while the first part of a long chapter was shown, before its whole
+            // length (so its progression) was known: the same nearest id and the same words.
+            guard mine.fragments == theirs.fragments, let words = stored.text.highlight, !words.isEmpty else { return false }
+            return words == locator.text.highlight
         }
     }
 }

@@ -57,6 +57,20 @@ import Testing
         #expect(laidOut.lineIndex(forFragment: "missing") == nil)
     }
 
+    /// Two sections start at the same character: the place is named by the same id on every
+    /// conversion (the first by name when they span the same blocks), not by whichever the
+    /// anchors' dictionary lists first in that instance; a bookmark made twice compares equal.
+    @Test func idsStartingTogetherNameThePlaceByTheInnermost() throws {
+        let html = "<section id=\"frontmatter\"><section id=\"titlepage\"><h1>The Waste Land</h1><p>T.S. Eliot</p></section></section><p id=\"z\">more</p>"
+        for width in 20...35 {
+            let laidOut = try layout(html, width: width)
+            #expect(laidOut.locator(forLine: 0).locations.fragments == ["frontmatter"])
+        }
+        // A heading's id inside its section: the innermost (fewest blocks) names the place.
+        let nested = try layout("<section id=\"s\"><h1 id=\"a\">Title</h1><p>text</p></section>", width: 30)
+        #expect(nested.locator(forLine: 0).locations.fragments == ["a"])
+    }
+
     @Test func searchIsCaseInsensitiveAndMapsToCells() throws {
         let laidOut = try layout("<p>The whale. THE WHALE! the Whale, and Straße and ÉCOLE école.</p>", width: 12)
         let matches = laidOut.document.ranges(of: "whale")

@@ -63,7 +63,10 @@ extension TextDocument {
     public func locator(at offset: Int, mediaType: MediaType? = .xhtml, title: String? = nil) -> Locator {
         let clamped = min(max(0, offset), max(0, length - 1))
         var fragments: [String] = []
-        if let nearest = anchors.filter({ $0.value.offset <= clamped }).max(by: { $0.value.offset < $1.value.offset }) {
+        // Several ids may start at one offset (a section and its heading): the innermost one
+        // (fewest blocks), then the first by name, so the same place always gives the same
+        // fragment whatever the dictionary's order in this process.
+        if let nearest = anchors.filter({ $0.value.offset <= clamped }).min(by: { Self.isNearer($0, than: $1) }) {
             fragments = [nearest.key]
         }
         let highlight = text(in: clamped..<min(length, clamped + 40)).prefix { $0 != "\n" }
@@ -72,6 +75,14 @@ extension TextDocument {
                        locations: Locator.Locations(fragments: fragments, progression: length > 0 ? Double(clamped) / Double(length) : 0),
                        text: Locator.Text(before: before.isEmpty ? nil : String(before),
                                           highlight: highlight.isEmpty ? nil : String(highlight)))
+    }
+
+    /// Whether anchor `a` is a better name for a place after both than `b`: it starts later,
+    /// or at the same offset it spans fewer blocks, or it comes first by name.
+    static func isNearer(_ a: (key: String, value: Anchor), than b: (key: String, value: Anchor)) -> Bool {
+        if a.value.offset != b.value.offset { return a.value.offset > b.value.offset }
+        if a.value.blocks.count != b.value.blocks.count { return a.value.blocks.count < b.value.blocks.count }
+        return a.key < b.key
     }
 
     static func fold(_ character: Character) -> String {
