@@ -17,9 +17,10 @@ public final class SQLiteDatabase {
     /// Opens (creating when missing) the database at `path`; `":memory:"` for a private one.
     public init(path: String, busyTimeout: Int32 = 5000) throws(SQLiteError) {
         self.path = path
-        // The umask makes every file SQLite creates (database, -wal, -shm) private.
-        let previousMask = umask(0o077)
-        defer { umask(previousMask) }
+        // SQLite creates the -wal and -shm files with the database file's mode: the file
+        // created here first, private, makes all three private. (Not by narrowing the umask,
+        // which is the whole process's: a file another thread creates meanwhile would get it.)
+        if path != ":memory:" { try Self.createPrivately(path) }
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &db, flags, nil)
@@ -38,6 +39,17 @@ public final class SQLiteDatabase {
     }
 
     deinit { sqlite3_close_v2(handle) }
+
+    /// Creates the file at `path` empty, mode 0600, unless it exists (SQLite takes an empty
+    /// file for a new database).
+    private static func createPrivately(_ path: String) throws(SQLiteError) {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            // Opening read-only or a missing folder: SQLite's own answer says it better.
+            return
+        }
+        close(descriptor)
+    }
 
     /// Switches to the WAL journal. Changing the journal mode needs the database to itself and
     /// SQLite answers "database is locked" at once, without its busy handler, while another

@@ -38,6 +38,30 @@ import TestSupport
         #expect(try database.query("PRAGMA journal_mode").first?.string(0) == "wal")
     }
 
+    /// Opening a database never narrows the process's umask, even for a moment: a file another
+    /// thread (or a child process) creates meanwhile keeps the mode it asked for.
+    @Test func openingLeavesTheUmaskAlone() async throws {
+        let folder = Fixtures.temporaryDirectory("sqlite-umask")
+        // Read without setting it (`umask()` can only be read by setting it): Linux's status file.
+        func umaskNow() -> String? {
+            (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8))?
+                .split(separator: "\n").first { $0.hasPrefix("Umask:") }.map(String.init)
+        }
+        let before = try #require(umaskNow())
+        let opening = Task.detached {
+            for index in 0..<2000 { _ = try SQLiteDatabase(path: folder + "/db\(index).sqlite") }
+        }
+        var seen: Set<String> = []
+        while !opening.isCancelled {
+            if let now = umaskNow() { seen.insert(now) }
+            if seen.count > 1 { break }
+            // Done once the last database exists.
+            if FileManager.default.fileExists(atPath: folder + "/db1999.sqlite") { break }
+        }
+        try await opening.value
+        #expect(seen == [before], "the umask changed while databases opened: \(seen)")
+    }
+
     @Test func transactionRollsBackWhenTheBodyThrows() throws {
         struct Refused: Error {}
         let database = try SQLiteDatabase(path: ":memory:")
