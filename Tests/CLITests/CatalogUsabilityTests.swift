@@ -76,8 +76,8 @@ import TestSupport
         #expect(result.status == 0, "\(result.stderr)")
         let path = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(path == folder + "/Haruko_manga.cbz")
-        // The file's mode is not asserted here: the child inherits the test process's umask, which
-        // SQLiteDatabase narrows to 077 for a moment while another suite opens a database.
+        let mode = try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+        #expect(mode & 0o044 == 0o044, "mode \(String(mode, radix: 8))")
         #expect(server.requests.contains { $0.path == "/catalog/search.xml" })
     }
 }
