@@ -1,0 +1,106 @@
+import Bookshelf
+import FoundationEssentials
+import Shared
+import TextLayout
+
+/// The book's entry in the library and the book-wide text pass (lengths for percentages,
+/// text for search), started once the first page is shown.
+extension ReaderApp {
+    /// Adds the publication to the library when it is not there yet (`lectern open`).
+    func ensureEntry(_ book: BookController) {
+        guard book.entry == nil, !book.entryRequested, let library = dependencies.library,
+              let identity = book.identity else { return }
+        book.entryRequested = true
+        let opened = book.opened, path = book.path
+        let publication = opened.publication
+        let candidate = LibraryEntry(identity: identity, path: path, title: publication.metadata.title ?? LibraryImporter.fileName(path),
+                                     author: publication.metadata.authors.map(\.name).joined(separator: ", "), format: opened.format,
+                                     protection: ProtectionMark(scheme: publication.contentProtectionService?.scheme),
+                                     licenseID: opened.licenseID)
+        book.tasks.start(.libraryEntry) { [weak self, weak book] in
+            let stored: Result<LibraryEntry, LibraryError>
+            do throws(LibraryError) { stored = .success(try await library.add(candidate)) } catch { stored = .failure(error) }
+            guard let self, let book, !Task.isCancelled else { return }
+            switch stored {
+            case .success(let entry):
+                if book.entry == nil { book.entry = entry }
+                self.savePosition(book)
+            case .failure(let error):
+                // Without an entry neither positions nor bookmarks can be saved: say so.
+                Self.log.warning("adding \(path) to the library failed: \(error.userMessage)")
+                self.message = "This book could not be added to the library: \(error.userMessage); its place will not be kept"
+                self.render()
+            }
+        }
+    }
+
+    /// The chapter lengths counted at an earlier opening of this content, when the library
+    /// has them for every chapter (only a cache: nil when absent or unreadable).
+    func cachedChapterLengths(_ book: BookController, identity: String) async -> [Int]? {
+        guard let cached = try? await dependencies.library?.textLengths(identity: identity),
+              cached.count == book.source.count else { return nil }
+        return cached
+    }
+
+    /// Counts the text of every chapter in the background (or reads the count cached for
+    /// this content), for book percentages; the status line shows "—" until then.
+    func startBookPass(_ book: BookController, after readAhead: Task<Void, Never>?) {
+        let library = dependencies.library
+        let source = book.source, identity = book.identity
+        // Decrypted text never reaches the disk: only unprotected books are cached.
+        let cacheable = book.publication.contentProtectionService == nil
+        book.tasks.start(.textIndex) { [weak self, weak book] in
+            guard let book else { return }
+            await readAhead?.value
+            if book.state.chapterLengths == nil, let identity, let cached = await self?.cachedChapterLengths(book, identity: identity),
+               !Task.isCancelled {
+                book.state.chapterLengths = cached
+                self?.render()
+            }
+            // Every chapter's text for search (and its length): from the cache, else converted.
+            var texts: [String]? = nil
+            if cacheable, let identity {
+                texts = await Blocking.runInBackground { BookTextCache.read(identity: identity, count: source.count) }
+            }
+            let fromCache = texts != nil
+            var lengths: [Int] = []
+            // A chapter that cannot be read counts as empty for now, but nothing is kept for
+            // the next opening, which tries again.
+            var unreadable = false
+            for index in 0..<source.count {
+                if Task.isCancelled { return }
+                let cachedText = texts?[index]
+                // A long chapter on screen, once whole, is not converted a second time: it would
+                // be held twice at once. (Short ones are: the page shown for an audio track or an
+                // unreadable chapter is not its text.)
+                let shown = book.state.chapter == index && book.partialChapter == nil && book.loadingChapter == nil
+                    && (book.document?.length ?? 0) > 100_000 ? book.document : nil
+                let (searchable, failed) = await Blocking.runInBackground { () -> (SearchableText, Bool) in
+                    if let cachedText { return (SearchableText(cachedText), false) }
+                    guard let document = shown ?? source.load(index) else { return (SearchableText(""), true) }
+                    return (SearchableText(document.plainText), false)
+                }
+                unreadable = unreadable || failed
+                book.textIndex.set(searchable, chapter: index)
+                lengths.append(searchable.length)
+            }
+            guard !Task.isCancelled else { return }
+            guard !unreadable else {
+                book.state.chapterLengths = lengths
+                self?.render()
+                return
+            }
+            if cacheable, !fromCache, let identity {
+                let all = book.textIndex.chapters.map { $0?.text ?? "" }
+                book.tasks.start(nil) { await Blocking.runInBackground { BookTextCache.write(all, identity: identity) } }
+            }
+            let counted = lengths
+            if book.state.chapterLengths != counted {
+                book.state.chapterLengths = counted
+                // Only a cache: a failed write costs a recount at the next opening.
+                if let identity, let library { try? await library.setTextLengths(counted, identity: identity) }
+                self?.render()
+            }
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Bookshelf
+import FoundationEssentials
+import Shared
+import Terminal
+import TextLayout
+
+/// Keys on the reader's page, and the jumps they lead to.
+extension ReaderApp {
+    func handleReader(_ key: Key, book: BookController) {
+        if handleHintKeys(key, book: book) { return }
+        if book.selection != nil {
+            handleSelection(key, book: book)
+            return
+        }
+        if key == .control("c") { backFromReader(); return }
+        if case .character(let character) = key, config.keyMap.action(for: key) == nil || !book.state.pendingCount.isEmpty,
+           book.state.takeCountDigit(character) {
+            return
+        }
+        guard let action = config.keyMap.action(for: key) else {
+            book.state.clearCount()
+            // Escape clears (the message went with the key; the search's highlights go too)
+            // and never leaves the book: q does.
+            if key == .escape, book.search != nil {
+                book.search = nil
+            }
+            return
+        }
+        let count = book.state.takeCount()
+        if handlePictureAction(action, count: count, book: book) { return }
+        switch action {
+        case .quit:
+            backFromReader()
+        case .help:
+            overlays.append(.help(HelpState(keyMap: config.keyMap)))
+        case .tableOfContents:
+            let href = book.source.isPaged ? nil : Optional(book.currentTOCEntry?.href ?? book.source.href(book.state.chapter))
+            overlays.append(.toc(TOCState(tableOfContents: book.publication.tableOfContents, currentHref: href,
+                                          visibleRows: PopupViews.listRows(windowRows: screen.size.rows))))
+        case .search:
+            overlays.append(.prompt(PromptState(kind: .search)))
+        case .command:
+            overlays.append(.prompt(PromptState(kind: .command)))
+        case .goToPercent:
+            if let count { recordJump(book); apply(book.state.go(toPercent: Double(min(count, 100))), book) } else { overlays.append(.prompt(PromptState(kind: .percent))) }
+        case .searchNext:
+            searchStep(book, forward: true)
+        case .searchPrevious:
+            searchStep(book, forward: false)
+        case .searchResults:
+            showSearchResults(book)
+        case .addBookmark:
+            addBookmark(book)
+        case .bookmarks:
+            showBookmarks(book)
+        case .hints:
+            startHints(book)
+        case .followNote:
+            followNote(book, number: count ?? 1)
+        case .jumpBack:
+            stepJump(book, forward: false)
+        case .jumpForward:
+            stepJump(book, forward: true)
+        case .nextTheme:
+            nextTheme()
+        case .narrower, .wider, .toggleJustify, .toggleIndent, .cycleMargin, .cycleSpacing:
+            changeLayoutSetting(action, book: book)
+        case .lookUp:
+            lookUpWord(book)
+        case .select:
+            startSelection(book)
+        case .placeCursor:
+            startSelection(book, cursor: true)
+        case .print:
+            startPrint(book)
+        case .openInBrowser:
+            openInBrowser(book)
+        case .playPause, .seekForward, .seekBackward, .seekForwardLong, .seekBackwardLong, .nextAudioChapter,
+             .previousAudioChapter, .faster, .slower:
+            handleAudio(action, book: book)
+        case .nextChapter where book.playback != nil, .previousChapter where book.playback != nil:
+            // While listening, ] and [ change the track playing; the page follows it.
+            handleAudio(action, book: book)
+        case .openImage:
+            if !openImage(book) { message = "No picture on this page." }
+        case .redraw:
+            screen.invalidate()
+            picturesInvalidated()
+        case .start, .end:
+            recordJump(book)
+            apply(book.state.perform(action, count: count), book)
+        default:
+            apply(book.state.perform(action, count: count), book)
+        }
+    }
+
+    func apply(_ effect: ReaderState.Effect, _ book: BookController) {
+        notePage(book)
+        switch effect {
+        case .none: break
+        case .load(let chapter, let anchor): load(book, chapter: chapter, anchor: anchor)
+        case .message(let text): message = text
+        case .awaitWhole(let anchor):
+            book.awaitWhole(anchor)
+            if book.anchorWaiting != nil { message = Self.restBeingRead }
+        }
+    }
+
+    /// Goes to `href` (a chapter, with or without a fragment).
+    func jump(_ book: BookController, to href: String) {
+        guard let chapter = book.chapterIndex(of: href) else {
+            message = "Not in the reading order: \(href)"
+            return
+        }
+        let anchor: ReaderState.Anchor = Href.fragment(of: href).map { .fragment($0) } ?? .start
+        if chapter == book.state.chapter, book.loadingChapter == nil {
+            book.state.move(to: anchor)
+            savePosition(book)
+        } else {
+            load(book, chapter: chapter, anchor: anchor)
+        }
+    }
+
+    func jump(_ book: BookController, to locator: Locator) {
+        guard let chapter = book.chapterIndex(of: locator.href) else { return }
+        if chapter == book.state.chapter, book.loadingChapter == nil {
+            book.state.move(to: .locator(locator))
+            savePosition(book)
+        } else {
+            load(book, chapter: chapter, anchor: .locator(locator))
+        }
+    }
+}
