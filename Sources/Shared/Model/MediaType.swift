@@ -154,10 +154,17 @@ extension MediaType {
     public static let binary = known("application/octet-stream")
     public static let bmp = known("image/bmp")
     public static let cbz = known("application/vnd.comicbook+zip")
+    public static let cbr = known("application/vnd.comicbook-rar")
+    public static let cb7 = known("application/x-cb7")
+    public static let cbt = known("application/x-cbt")
+    public static let mobi = known("application/x-mobipocket-ebook")
+    public static let azw3 = known("application/vnd.amazon.mobi8-ebook")
     public static let css = known("text/css")
     public static let divina = known("application/divina+zip")
     public static let divinaManifest = known("application/divina+json")
     public static let epub = known("application/epub+zip")
+    public static let fb2 = known("application/x-fictionbook+xml")
+    public static let fb2Zip = known("application/x-zip-compressed-fb2")
     public static let flac = known("audio/flac")
     public static let gif = known("image/gif")
     public static let gz = known("application/gzip")
@@ -172,6 +179,7 @@ extension MediaType {
     public static let lcpStatusDocument = known("application/vnd.readium.license.status.v1.0+json")
     public static let lpf = known("application/lpf+zip")
     public static let m4a = known("audio/mp4")
+    public static let markdown = known("text/markdown")
     public static let mp3 = known("audio/mpeg")
     public static let mp4 = known("video/mp4")
     public static let ncx = known("application/x-dtbncx+xml")
@@ -211,11 +219,12 @@ extension MediaType {
     /// File extensions and the media types they usually denote.
     static let extensions: [String: MediaType] = [
         "aac": .aac, "acsm": .acsm, "aif": .aiff, "aiff": .aiff, "avif": .avif,
-        "audiobook": .readiumAudiobook, "bmp": .bmp, "dib": .bmp, "cbz": .cbz, "css": .css,
-        "divina": .divina, "epub": .epub, "flac": .flac, "gif": .gif, "htm": .html, "html": .html,
+        "audiobook": .readiumAudiobook, "bmp": .bmp, "dib": .bmp, "cbz": .cbz, "cbr": .cbr, "cb7": .cb7, "cbt": .cbt, "mobi": .mobi, "azw3": .azw3, "css": .css,
+        "divina": .divina, "epub": .epub, "fb2": .fb2, "flac": .flac, "gif": .gif, "htm": .html, "html": .html,
         "jpg": .jpeg, "jpeg": .jpeg, "jpe": .jpeg, "jif": .jpeg, "jfif": .jpeg, "jfi": .jpeg, "js": .javascript,
         "json": .json, "jxl": .jxl, "lcpl": .lcpLicenseDocument, "lcpa": .lcpProtectedAudiobook,
         "lcpau": .lcpProtectedAudiobook, "lcpdf": .lcpProtectedPDF, "lpf": .lpf, "m4a": .m4a, "m4b": .m4a,
+        "md": .markdown, "markdown": .markdown,
         "mp3": .mp3, "mp4": .mp4, "ncx": .ncx, "oga": .ogg, "ogg": .ogg, "mogg": .ogg, "ogv": .ogv, "opf": .opf,
         "opus": .opus, "otf": .otf, "pdf": .pdf, "png": .png, "smil": .smil, "svg": .svg, "tif": .tiff,
         "tiff": .tiff, "ttf": .ttf, "txt": .text, "wav": .wav, "webm": .webmAudio, "webp": .webp,

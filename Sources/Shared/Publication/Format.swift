@@ -37,8 +37,23 @@ public struct Format: Sendable, Hashable, CustomStringConvertible {
         case xhtml
         case json
         case xml
+        /// Comic book archives read through libarchive: RAR (`.cbr`), 7z (`.cb7`), tar (`.cbt`).
+        case cbr
+        case cb7
+        case cbt
+        /// Mobipocket (`.mobi`, `.prc`, `.azw`) and Kindle Format 8 (`.azw3`), read through libmobi.
+        case mobi
+        case azw3
         /// A ZIP archive that is no publication.
         case zip
+        /// Plain text (`.txt`), in any common encoding.
+        case text
+        /// Markdown (`.md`), CommonMark with GitHub's extensions.
+        case markdown
+        /// FictionBook 2 (`.fb2`).
+        case fb2
+        /// A ZIP archive holding one FictionBook 2 document (`.fb2.zip`).
+        case fb2Zip = "fb2-zip"
     }
 
     public var kind: Kind
@@ -83,25 +98,37 @@ public struct Format: Sendable, Hashable, CustomStringConvertible {
         case .xhtml: "XHTML"
         case .json: "JSON"
         case .xml: "XML"
+        case .cbr, .cb7, .cbt: "Comic"
+        case .mobi: "MOBI"
+        case .azw3: "AZW3"
         case .zip: "ZIP"
+        case .text: "Text"
+        case .markdown: "Markdown"
+        case .fb2, .fb2Zip: "FB2"
         }
     }
 
     /// Whether Lectern can open it as a publication.
     public var isPublication: Bool {
         switch kind {
-        case .epub, .webpub, .audiobook, .divina, .pdf, .lcpdf, .lcpa, .cbz, .zab, .lcpl,
-             .webpubManifest, .audiobookManifest, .divinaManifest:
+        case .epub, .webpub, .audiobook, .divina, .pdf, .lcpdf, .lcpa, .cbz, .zab, .lcpl, .cbr, .cb7, .cbt, .mobi, .azw3,
+             .webpubManifest, .audiobookManifest, .divinaManifest, .text, .markdown, .fb2, .fb2Zip:
             return true
         default:
             return false
         }
     }
 
+    /// Whether a local file or folder of this format opens as a publication: a publication
+    /// format, or an HTML document (a web page fetched by URL stays a page, not a book).
+    public var isLocalPublication: Bool {
+        isPublication || kind == .html || kind == .xhtml
+    }
+
     /// Whether it is read through a ZIP archive.
     public var isZIPPackage: Bool {
         switch kind {
-        case .epub, .webpub, .audiobook, .divina, .lcpdf, .lcpa, .cbz, .zab, .lpf, .zip: true
+        case .epub, .webpub, .audiobook, .divina, .lcpdf, .lcpa, .cbz, .zab, .lpf, .zip, .fb2Zip: true
         default: false
         }
     }
@@ -132,7 +159,16 @@ public struct Format: Sendable, Hashable, CustomStringConvertible {
         case .xhtml: .xhtml
         case .json: .json
         case .xml: .xml
+        case .cbr: .cbr
+        case .cb7: .cb7
+        case .cbt: .cbt
+        case .mobi: .mobi
+        case .azw3: .azw3
         case .zip: .zip
+        case .text: .text
+        case .markdown: .markdown
+        case .fb2: .fb2
+        case .fb2Zip: .fb2Zip
         }
     }
 }

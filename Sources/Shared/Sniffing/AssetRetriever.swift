@@ -38,7 +38,7 @@ public struct AssetRetriever: Sendable {
     ///   with what it is when known (an OPDS feed, a plain ZIP).
     public func retrieve(path: String) throws(AssetError) -> Asset {
         let sniffed = try sniffer.sniffPath(path, hints: FormatHints(path: path))
-        guard let format = sniffed.format, format.isPublication else {
+        guard let format = sniffed.format, format.isLocalPublication else {
             if case .archive(let archive) = sniffed.content { archive.close() }
             throw .unsupportedFormat(path, detected: sniffed.format)
         }
@@ -49,7 +49,8 @@ public struct AssetRetriever: Sendable {
             fetcher = ArchiveFetcher(archive: archive)
         case .folder:
             fetcher = FileFetcher(paths: ["": path])
-        case .file where format.isStandaloneManifest:
+        // A document whose relative pictures sit beside it (HTML, Markdown) sees its folder too.
+        case .file where format.isStandaloneManifest || format.readsItsFolder:
             fetcher = FileFetcher(paths: ["": Self.folder(of: path)])
         case .file:
             fetcher = FileFetcher(href: Href.fromPath(name), path: path)
@@ -76,5 +77,10 @@ extension Format {
     /// A Readium manifest opened on its own, whose resources sit beside it or on the web.
     var isStandaloneManifest: Bool {
         kind == .webpubManifest || kind == .audiobookManifest || kind == .divinaManifest
+    }
+
+    /// A document that names files beside it (pictures), read through its folder.
+    var readsItsFolder: Bool {
+        kind == .html || kind == .xhtml || kind == .markdown
     }
 }

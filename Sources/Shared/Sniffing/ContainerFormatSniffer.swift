@@ -12,9 +12,10 @@ struct ContainerFormatSniffer {
     func format(of container: some SniffedContainer, isFolder: Bool = false) -> Format? {
         if let epub = epubFormat(of: container) { return epub }
         if let rpf = packageFormat(of: container) { return rpf }
-        if isFolder { return nil }
+        if isFolder { return container.contains("index.html") ? Format(kind: .html) : nil }
         if isLPF(container) { return Format(kind: .lpf) }
         let paths = container.entryPaths ?? []
+        if Self.isZippedFB2(paths) { return Format(kind: .fb2Zip) }
         if let kind = ArchiveEntryNames(paths: paths).kind(hints: hints) { return Format(kind: kind) }
         return Format(kind: .zip)
     }
@@ -85,6 +86,12 @@ struct ContainerFormatSniffer {
             kind = .lcpa
         }
         return Format(kind: kind, isLCPProtected: isLCP || kind == .lcpdf || kind == .lcpa)
+    }
+
+    /// FB2.zip: one FictionBook document, alone in the archive (hidden files aside).
+    static func isZippedFB2(_ paths: [String]) -> Bool {
+        let entries = paths.filter { !ArchiveEntryNames.isIgnored($0) }
+        return entries.count == 1 && FormatHints.fileExtension(of: entries[0]) == "fb2"
     }
 
     // MARK: - W3C Lightweight Packaging Format

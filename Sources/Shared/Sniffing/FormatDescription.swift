@@ -28,7 +28,16 @@ extension Format {
         case .xhtml: "an XHTML document"
         case .json: "a JSON document"
         case .xml: "an XML document"
+        case .cbr: "a comic book archive (CBR, RAR)"
+        case .cb7: "a comic book archive (CB7, 7z)"
+        case .cbt: "a comic book archive (CBT, tar)"
+        case .mobi: "a Mobipocket (MOBI) e-book"
+        case .azw3: "a Kindle (AZW3/KF8) e-book"
         case .zip: "a ZIP archive"
+        case .text: "a plain text file"
+        case .markdown: "a Markdown document"
+        case .fb2: "a FictionBook (FB2) document"
+        case .fb2Zip: "a zipped FictionBook (FB2.zip) document"
         }
         switch (format.isLCPProtected && format.kind != .lcpdf && format.kind != .lcpa, format.isAdeptProtected) {
         case (true, true): return noun + " protected by Readium LCP and Adobe ADEPT"

@@ -49,6 +49,12 @@ public struct FormatHints: Sendable, Hashable {
         return nil
     }
 
+    /// Plain text or Markdown, when the hints name either: these have no magic number, the
+    /// extension is all there is to know (a `.md` opening with `<div>` is still Markdown).
+    var textFormat: Format? {
+        [Format.Kind.text, .markdown].first(where: names).map { Format(kind: $0) }
+    }
+
     /// LCP packages are LCP by definition; nothing else can be known from a name.
     static func format(_ kind: Format.Kind) -> Format {
         Format(kind: kind, isLCPProtected: kind == .lcpdf || kind == .lcpa)
@@ -83,7 +89,15 @@ public struct FormatHints: Sendable, Hashable {
         case "xhtml", "xht": .xhtml
         case "json": .json
         case "xml": .xml
+        case "cbr", "rar": .cbr
+        case "cb7", "7z": .cb7
+        case "cbt", "tar": .cbt
+        case "mobi", "prc", "azw": .mobi
+        case "azw3": .azw3
         case "zip": .zip
+        case "txt", "text": .text
+        case "md", "markdown": .markdown
+        case "fb2": .fb2
         default: nil
         }
     }
@@ -116,7 +130,16 @@ public struct FormatHints: Sendable, Hashable {
         case "application/xhtml+xml": return .xhtml
         case "application/json": return .json
         case "application/xml", "text/xml": return .xml
+        case "application/vnd.comicbook-rar", "application/x-cbr": return .cbr
+        case "application/x-cb7": return .cb7
+        case "application/x-cbt": return .cbt
+        case "application/x-mobipocket-ebook": return .mobi
+        case "application/vnd.amazon.mobi8-ebook", "application/x-mobi8-ebook": return .azw3
         case "application/zip", "application/x-zip-compressed": return .zip
+        case "text/plain": return .text
+        case "text/markdown", "text/x-markdown": return .markdown
+        case "application/x-fictionbook+xml", "application/x-fictionbook", "text/fb2+xml": return .fb2
+        case "application/x-zip-compressed-fb2": return .fb2Zip
         default: return nil
         }
     }

@@ -46,7 +46,9 @@ extension FormatSniffer {
         let resource = FileResource(link: Link(href: "file"), path: path)
         defer { resource.close() }
         let head = try Self.read(resource, range: 0..<UInt64(limits.headLength), path: path)
-        switch ContentSignature(head: head) {
+        let signature = ContentSignature(head: head)
+        if signature != .zip, signature != .pdf, let text = hints.textFormat { return SniffedPath(format: text, content: .file) }
+        switch signature {
         case .zip:
             let archive: ZipArchive
             do {

@@ -18,6 +18,8 @@ enum XMLFormatSniffer {
         switch root.localName.lowercased() {
         case "html":
             return Format(kind: root.namespaceURI == nil ? .html : .xhtml)
+        case "fictionbook":
+            return Format(kind: .fb2)
         case "feed" where root.namespaceURI == atomNamespace:
             return Format(kind: hasOPDSLinks(root) ? .opds1Feed : .xml)
         case "entry" where root.namespaceURI == atomNamespace:
