@@ -1,3 +1,5 @@
+import Shared
+
 /// Where long-running work (importing, indexing) sends its library reads and writes: straight
 /// to a ``LibraryStore`` on a Dispatch thread (the command line, one process, one job), or
 /// through the interface's one writer, ``Library``, so they take their turn with the reader's.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Bookshelf
 import FoundationEssentials
+import Shared
 
 /// `lectern forget-password PATH`: forgets the remembered password of a ZIP-password
 /// publication (the bookshelf's `P`), so that the next open asks for it.

@@ -1,4 +1,5 @@
 import Bookshelf
+import Shared
 import TextLayout
 
 extension ReaderApp {

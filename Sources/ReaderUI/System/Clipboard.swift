@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Shared
 
 /// A program copied text is handed to beside the terminal's own clipboard (OSC 52): tmux's
 /// paste buffer, or a desktop clipboard tool.
