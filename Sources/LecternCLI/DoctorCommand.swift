@@ -1,9 +1,9 @@
 import ArgumentParser
 import Bookshelf
-import CLecternCurses
 import FoundationEssentials
 import ReaderUI
 import Shared
+import Terminal
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -105,9 +105,7 @@ struct DoctorReport {
     static func colourDescription(term: String, environment: [String: String]) -> String {
         if let colorterm = environment["COLORTERM"], colorterm == "truecolor" || colorterm == "24bit" { return "16 million (COLORTERM)" }
         guard !term.isEmpty else { return "unknown (TERM not set)" }
-        var status: Int32 = 0
-        guard setupterm(term, -1, &status) == OK else { return "unknown (no terminfo entry for \(term))" }
-        let colours = tigetnum("colors")
+        guard let colours = TerminfoColours.count(term: term) else { return "unknown (no terminfo entry for \(term))" }
         return colours > 0 ? "\(colours)" : "none"
     }
 
