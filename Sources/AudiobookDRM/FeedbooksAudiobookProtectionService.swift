@@ -18,6 +18,7 @@ public final class FeedbooksAudiobookProtectionService: ContentProtectionService
 
     public var isRestricted: Bool { report.failure != nil }
     public var error: (any Error)? { report.failure }
+    public var restriction: ProtectionRestriction? { report.failure?.protectionRestriction }
     public var name: LocalizedString? {
         .nonlocalized(isSigned ? "Signed audiobook (Feedbooks)" : "Audiobook loan (Feedbooks)")
     }

@@ -48,13 +48,25 @@ public struct RightsLeft: Sendable, Hashable {
 /// Why a publication could not be opened at all.
 public struct OpenFailure: Error, Sendable, UserMessageConvertible {
     public let message: String
-    /// It is a password-protected archive whose password is missing or wrong (its metadata
-    /// is then unreadable too).
-    public let needsPassword: Bool
+    /// The protection's reason, when its protection stopped the opening (a password-protected
+    /// archive whose password is missing or wrong: its metadata is then unreadable too).
+    public let restriction: ProtectionRestriction?
 
-    public init(message: String, needsPassword: Bool = false) {
+    public init(message: String, restriction: ProtectionRestriction? = nil) {
         self.message = message
-        self.needsPassword = needsPassword
+        self.restriction = restriction
+    }
+
+    /// A failure of the opener, with the protection's reason when it is one.
+    public init(_ error: OpeningError) {
+        self.init(message: error.userMessage, restriction: error.protectionRestriction)
+    }
+
+    /// It is a password-protected archive or PDF whose password is missing or wrong: it
+    /// cannot even open restricted, and the library lists it by file name.
+    public var needsPassword: Bool {
+        if case .credentialsRequired(let need) = restriction { return need.kind == .password }
+        return false
     }
 
     public var userMessage: String { message }

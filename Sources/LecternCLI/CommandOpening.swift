@@ -17,6 +17,9 @@ extension PublicationLoader {
                 throw ExitStatus.cannotOpen
             }
             Output.error("\(path): \(error.userMessage)")
+            if case .opening(let opening) = error, let restriction = opening.protectionRestriction {
+                Output.error("\(path): \(ProtectionAdvice.line(restriction))")
+            }
             if json { Output.json(.object(JSONObject(["path": .string(path), "error": .string(error.userMessage)]))) }
             Output.flush()
             throw ExitStatus.cannotOpen
@@ -30,6 +33,20 @@ extension Publication {
     func requireUnlocked(path: String) throws {
         guard isRestricted else { return }
         Output.error("\(path): \(protectionError.map(userMessage(of:)) ?? "the publication is locked")")
+        if let protectionRestriction { Output.error("\(path): \(ProtectionAdvice.line(protectionRestriction))") }
         throw ExitStatus.restricted
+    }
+}
+
+/// What the commands advise about a restriction: its advice, and how to try again from the
+/// command line when that makes sense (chosen by case, like the reader's screen).
+enum ProtectionAdvice {
+    static func line(_ restriction: ProtectionRestriction) -> String {
+        switch restriction {
+        case .credentialsRequired(let need):
+            restriction.advice + " Give it with --\(need.kind == .passphrase ? "passphrase" : "password")."
+        default:
+            restriction.advice
+        }
     }
 }

@@ -73,6 +73,7 @@ struct RenderCommand: AsyncParsableCommand {
             try RenderingPermission.checkExport(publication)
         } catch {
             Output.error("\(path): \(error.userMessage)")
+            if case .restricted(let restriction) = error { Output.error("\(path): \(ProtectionAdvice.line(restriction))") }
             throw ExitStatus.restricted
         }
         let pictures = PictureRendering(setting: images, columns: width ?? Self.environmentColumns ?? 80, rows: height)

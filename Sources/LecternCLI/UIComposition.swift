@@ -40,9 +40,10 @@ enum UIComposition {
                                                   protectionName: protection.map { $0.name ?? $0.scheme },
                                                   rightsLeft: rightsLeft))
             } catch {
-                var needsPassword = false
-                if case .opening(.incorrectCredentials) = error { needsPassword = true }
-                return .failure(OpenFailure(message: error.userMessage, needsPassword: needsPassword))
+                switch error {
+                case .opening(let opening): return .failure(OpenFailure(opening))
+                case .asset: return .failure(OpenFailure(message: error.userMessage))
+                }
             }
         }
     }

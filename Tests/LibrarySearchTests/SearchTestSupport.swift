@@ -12,9 +12,7 @@ let streamerOpening: PublicationOpening = { path, allowUserInteraction, _ in
         let publication = try await PublicationOpener().open(asset: asset, allowUserInteraction: allowUserInteraction)
         return .success(OpenedPublication(publication: publication, format: asset.format.description, licenseID: nil))
     } catch {
-        var needsPassword = false
-        if case .incorrectCredentials = error as? OpeningError { needsPassword = true }
-        return .failure(OpenFailure(message: "\(error)", needsPassword: needsPassword))
+        return .failure(OpenFailure(message: "\(error)", restriction: (error as? OpeningError)?.protectionRestriction))
     }
 }
 

@@ -21,6 +21,13 @@ public final class LCPContentProtectionService: ContentProtectionService {
 
     public var error: (any Error)? { lcpError }
     public var isRestricted: Bool { lcpError != nil }
+    /// The license's error by case; an expired loan is renewable when its status document
+    /// offers a renewal.
+    public var restriction: ProtectionRestriction? {
+        guard let lcpError else { return nil }
+        if case .status(let status) = lcpError { return status.protectionRestriction(renewable: license?.canRenewLoan ?? false) }
+        return lcpError.protectionRestriction
+    }
     public var rights: any UserRights {
         guard let license, !isRestricted else { return AllRestrictedUserRights() }
         return license

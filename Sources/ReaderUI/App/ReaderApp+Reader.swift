@@ -36,51 +36,33 @@ extension ReaderApp {
     func opened(_ result: Result<OpenedPublication, OpenFailure>, path: String, entry: LibraryEntry?, at locator: Locator?) {
         let title = entry?.title ?? LibraryImporter.fileName(path)
         switch result {
-        case .failure(let failure) where failure.needsPassword:
-            var advice: [String] = []
-            if credentialsCancelled { advice.append("You cancelled the password dialog: the publication stays locked.") }
-            advice.append("Press Enter to type the password again.")
-            page = .restricted(RestrictedInfo(title: title, protection: "a password", message: failure.message,
-                                              advice: advice, canRetry: true), retry: (path, entry))
         case .failure(let failure):
-            page = .failure(title: title, message: failure.message)
+            guard let restriction = failure.restriction else {
+                page = .failure(title: title, message: failure.message)
+                return
+            }
+            page = .restricted(RestrictedInfo(title: title, protection: nil, restriction: restriction,
+                                              credentialsCancelled: credentialsCancelled), retry: (path, entry))
         case .success(let opened):
             let publication = opened.publication
             do {
                 try RenderingPermission.checkDisplay(publication)
             } catch {
-                page = .restricted(restrictedInfo(opened, title: publication.metadata.title ?? title, error: error), retry: (path, entry))
+                // Only a restriction refuses display; copy limits refuse writing text out.
+                let restriction = switch error {
+                case .restricted(let restriction): restriction
+                case .copyLimited: ProtectionRestriction.unavailable(.unexplained(error.userMessage))
+                }
+                page = .restricted(RestrictedInfo(title: publication.metadata.title ?? title,
+                                                  protection: opened.protectionName ?? publication.protectionName,
+                                                  restriction: restriction, credentialsCancelled: credentialsCancelled),
+                                   retry: (path, entry))
                 publication.close()
                 return
             }
             rememberUnlocked(opened, path: path, entry: entry)
             startReader(opened, path: path, entry: entry, at: locator)
         }
-    }
-
-    /// What the restricted screen says: the protection's error in plain words and what to do.
-    func restrictedInfo(_ opened: OpenedPublication, title: String, error: RenderingPermission.Refusal) -> RestrictedInfo {
-        let message: String
-        switch error {
-        case .restricted(let text): message = text.first.map { String($0).uppercased() + text.dropFirst() } ?? text
-        case .copyLimited: message = error.userMessage
-        }
-        let lowered = message.lowercased()
-        var advice: [String] = []
-        if credentialsCancelled {
-            advice.append("You cancelled the passphrase dialog: the publication stays locked.")
-        }
-        var canRetry = true
-        if ["expired", "returned", "revoked", "cancelled", "not started", "starts on"].contains(where: lowered.contains) {
-            advice.append("The loan is not active: renew or return it from its license details (L on the bookshelf); a revoked or returned loan cannot be read on this device.")
-            canRetry = lowered.contains("expired")
-        } else if lowered.contains("passphrase") || lowered.contains("password") || credentialsCancelled {
-            advice.append("Press Enter to enter the passphrase again.")
-        } else {
-            advice.append("Press Enter to try again.")
-        }
-        return RestrictedInfo(title: title, protection: opened.protectionName ?? opened.publication.protectionName,
-                              message: message, advice: advice, canRetry: canRetry)
     }
 
     // MARK: - The reader

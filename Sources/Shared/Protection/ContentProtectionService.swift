@@ -6,6 +6,8 @@ public protocol ContentProtectionService: PublicationService {
     var isRestricted: Bool { get }
     /// Why it is restricted (expired, revoked, wrong passphrase…), to show a person.
     var error: (any Error)? { get }
+    /// Why it is restricted, as a case the interface switches on (nil when it is not).
+    var restriction: ProtectionRestriction? { get }
     /// Credentials the app may store to reopen without prompting (nil for LCP, which keeps
     /// its own user keys).
     var credentials: String? { get }
@@ -19,6 +21,13 @@ public protocol ContentProtectionService: PublicationService {
 
 extension ContentProtectionService {
     public var credentials: String? { nil }
+    /// A protection whose error knows its restriction gives it; one that gives no reason is
+    /// "unexplained", with its error's message to show.
+    public var restriction: ProtectionRestriction? {
+        guard isRestricted else { return nil }
+        if let typed = (error as? any ProtectionRestrictionConvertible)?.protectionRestriction { return typed }
+        return .unavailable(.unexplained(error.map(userMessage(of:))))
+    }
     public var rights: any UserRights { isRestricted ? AllRestrictedUserRights() : UnrestrictedUserRights() }
 
     public var links: [Link] {
@@ -100,6 +109,8 @@ extension Publication {
     public var isRestricted: Bool { contentProtectionService?.isRestricted ?? false }
     /// Why it is restricted.
     public var protectionError: (any Error)? { contentProtectionService?.error }
+    /// Why it is restricted, by case; nil when it is not.
+    public var protectionRestriction: ProtectionRestriction? { contentProtectionService?.restriction }
     /// Credentials that can reopen it.
     public var credentials: String? { contentProtectionService?.credentials }
     /// Its copy and print rights.

@@ -1,17 +1,16 @@
-import Shared
-
-/// Whether a publication's text may be shown on screen or written out, from its protection.
+/// Whether a publication's text may be shown on screen or written out, from its protection:
+/// a protection policy, so it lives with the protections rather than with the layout.
 public enum RenderingPermission {
     /// Why text may not be shown or written out.
     public enum Refusal: Error, Sendable, UserMessageConvertible {
-        /// The publication is locked; the message is its protection error.
-        case restricted(String)
+        /// The publication is locked by its protection, for this reason.
+        case restricted(ProtectionRestriction)
         /// Its rights limit copying, and writing the text out would copy it.
         case copyLimited
 
         public var userMessage: String {
             switch self {
-            case .restricted(let message): message
+            case .restricted(let restriction): restriction.message
             case .copyLimited: "its license limits copying, and rendering to stdout is copying"
             }
         }
@@ -19,9 +18,8 @@ public enum RenderingPermission {
 
     /// For a reader's screen: refused only when the publication is restricted.
     public static func checkDisplay(_ publication: Publication) throws(Refusal) {
-        if publication.isRestricted {
-            throw .restricted(publication.protectionError.map(userMessage(of:)) ?? "the publication is locked")
-        }
+        guard publication.isRestricted else { return }
+        throw .restricted(publication.protectionRestriction ?? .unavailable(.unexplained(nil)))
     }
 
     /// For writing the text out (`lectern render`, exports): refused when the publication is

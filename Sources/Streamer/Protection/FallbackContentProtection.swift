@@ -61,8 +61,11 @@ public enum UnsupportedProtection: String, Sendable {
 }
 
 /// The error of a publication locked by a protection Lectern cannot unlock.
-public struct ProtectionNotSupportedError: Error, Sendable, CustomStringConvertible, UserMessageConvertible {
+public struct ProtectionNotSupportedError: Error, Sendable, CustomStringConvertible, UserMessageConvertible,
+                                          ProtectionRestrictionConvertible {
     public let technology: UnsupportedProtection
+
+    public var protectionRestriction: ProtectionRestriction? { .unsupported(scheme: technology.name) }
 
     public var userMessage: String {
         switch technology {
@@ -85,6 +88,7 @@ final class UnsupportedProtectionService: ContentProtectionService {
 
     var isRestricted: Bool { true }
     var error: (any Error)? { technology.error }
+    var restriction: ProtectionRestriction? { .unsupported(scheme: technology.name) }
     var name: LocalizedString? { .nonlocalized(technology.name) }
     var scheme: String { technology.rawValue }
 }

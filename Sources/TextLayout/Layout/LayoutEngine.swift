@@ -4,7 +4,7 @@
 /// the interface thread and again, from the same document, on every resize.
 ///
 /// The pipeline a reader view follows:
-/// 1. ``RenderingPermission/checkDisplay(_:)`` (or `checkExport` to write text out);
+/// 1. `RenderingPermission.checkDisplay(_:)` of Shared (or `checkExport` to write text out);
 /// 2. ``ContentDocumentLoader/load(_:)`` for the reading-order item to show (one resource:
 ///    nothing proportional to the book), giving a width-independent ``TextDocument``;
 /// 3. `LayoutEngine.layout(document, options:)` with the width of a ``TextColumn``, giving a

@@ -2,7 +2,8 @@ import LibZip
 import Shared
 
 /// Why a password-protected ZIP archive was not unlocked.
-public enum ZIPPasswordError: Error, Sendable, CustomStringConvertible, UserMessageConvertible {
+public enum ZIPPasswordError: Error, Sendable, CustomStringConvertible, UserMessageConvertible,
+                              ProtectionRestrictionConvertible {
     /// No password was given (or the prompt was cancelled before any attempt).
     case passwordRequired
     /// The password does not match.
@@ -33,6 +34,15 @@ public enum ZIPPasswordError: Error, Sendable, CustomStringConvertible, UserMess
     }
 
     public var description: String { userMessage }
+
+    public var protectionRestriction: ProtectionRestriction? {
+        switch self {
+        case .passwordRequired: .credentialsRequired(.init(kind: .password))
+        case .incorrectPassword, .incorrectPasswordOrDamaged: .credentialsRequired(.init(kind: .password, refused: true))
+        case .unsupportedEncryption(let method): .unsupported(scheme: "ZIP encryption (method \(method))")
+        case .damaged: nil
+        }
+    }
 
     /// The opening error: the credentials cases are `incorrectCredentials`, since a
     /// password-protected ZIP cannot open restricted; the others are not about credentials.
