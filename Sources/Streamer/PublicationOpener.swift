@@ -30,6 +30,7 @@ public final class PublicationOpener: Sendable {
     /// Readium one, since it takes LCP PDF packages).
     public static var defaultParsers: [any PublicationParser] {
         [EPUBParser(), PDFParser(), ReadiumWebPubParser(), ImageParser(), AudioParser()]
+            + documentParsers
     }
 
     /// The format-specific protections Lectern ships.
