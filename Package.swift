@@ -47,9 +47,12 @@ let package = Package(
         .systemLibrary(name: "CLecternMPV", providers: [.apt(["libmpv-dev"])]),
         // gdk-pixbuf (image decoding) and libchafa (terminal pictures), loaded at run time too.
         .systemLibrary(name: "CLecternPictures", providers: [.apt(["libchafa-dev", "libgdk-pixbuf-2.0-dev"])]),
+        // libarchive: comic books in RAR, 7z and tar archives (#34).
+        cModule("CLecternArchive", pkgConfig: "libarchive", apt: "libarchive-dev"),
         // cmark-gfm: Markdown documents (#34).
         cModule("CLecternCMark", pkgConfig: "libcmark-gfm", apt: "libcmark-gfm-dev"),
         .target(name: "LibXML", dependencies: ["CLecternXML2"]),
+        .target(name: "LibArchive", dependencies: ["CLecternArchive"]),
         .target(name: "LibCMark", dependencies: ["CLecternCMark"]),
         .target(name: "Zlib", dependencies: ["CLecternZlib"]),
         .target(name: "LibCrypto", dependencies: ["CLecternCrypto"]),
@@ -61,7 +64,7 @@ let package = Package(
 
         // The Readium layers.
         .target(name: "Shared", dependencies: ["LibZip", "LibCurl", "LibCrypto", "LibXML", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "Streamer", dependencies: ["Shared", "LibXML", "LibCrypto", "Zlib", "LibZip", "LibPoppler", "LibCMark"]),
+        .target(name: "Streamer", dependencies: ["Shared", "LibArchive", "LibXML", "LibCrypto", "Zlib", "LibZip", "LibPoppler", "LibCMark"]),
         // Readium LCP sits beside the Streamer (it depends on Shared alone), plugged in as a third-party ContentProtection.
         .target(name: "LCP", dependencies: ["Shared", "LibCrypto", "Zlib", "LibZip", .product(name: "Logging", package: "swift-log")]),
         .target(name: "LCPSQLite", dependencies: ["LCP", "Shared", "LibSQLite"]),
@@ -126,7 +129,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CLibraryTests", dependencies: ["LibXML", "Zlib", "LibCrypto", "LibZip", "LibCurl", "LibSQLite", "TestSupport"]),
         .testTarget(name: "SharedTests", dependencies: ["Shared", "LibZip", "TestSupport"]),
-        .testTarget(name: "StreamerTests", dependencies: ["Streamer", "LibPoppler", "TestSupport"]),
+        .testTarget(name: "StreamerTests", dependencies: ["Streamer", "LibArchive", "LibPoppler", "TestSupport"]),
         .testTarget(name: "PublicationServerTests", dependencies: ["PublicationServer", "Shared", "LibCrypto", "Zlib", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "TextLayout", "TerminalCells", "Streamer"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TerminalCells", "Shared", "Streamer", "TestSupport"]),

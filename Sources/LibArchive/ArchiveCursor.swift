@@ -1,0 +1,81 @@
+import CLecternArchive
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One pass over an archive through libarchive, which reads entries in order only: to go
+/// back, open another cursor.
+///
+/// Not thread-safe: ``StreamingArchive`` uses it under its lock.
+final class ArchiveCursor {
+    private let handle: OpaquePointer
+    /// The index of the entry whose header was read last (-1 before the first).
+    private(set) var position = -1
+
+    init(path: String) throws(ArchiveError) {
+        guard let handle = archive_read_new() else { throw .cannotOpen("out of memory") }
+        archive_read_support_filter_all(handle)
+        archive_read_support_format_rar(handle)
+        archive_read_support_format_rar5(handle)
+        archive_read_support_format_7zip(handle)
+        archive_read_support_format_tar(handle)
+        guard archive_read_open_filename(handle, path, 64 << 10) == ARCHIVE_OK else {
+            let error = Self.error(of: handle)
+            archive_read_free(handle)
+            throw error
+        }
+        self.handle = handle
+    }
+
+    deinit { archive_read_free(handle) }
+
+    /// The name libarchive gives the format ("RAR5", "7-Zip", "GNU tar format").
+    var formatName: String { archive_format_name(handle).map { String(cString: $0) } ?? "archive" }
+
+    /// Reads the next header; nil at the end of the archive.
+    func next() throws(ArchiveError) -> ArchiveEntryInfo? {
+        var entry: OpaquePointer?
+        let status = archive_read_next_header(handle, &entry)
+        if status == ARCHIVE_EOF { return nil }
+        guard status >= ARCHIVE_WARN, let entry else { throw Self.error(of: handle) }
+        position += 1
+        let name = archive_entry_pathname_utf8(entry) ?? archive_entry_pathname(entry)
+        var path = name.map { String(cString: $0) } ?? "entry-\(position)"
+        while path.hasPrefix("./") { path.removeFirst(2) }
+        let type = UInt32(archive_entry_filetype(entry)) & lectern_archive_ifmt
+        let size = archive_entry_size_is_set(entry) != 0 ? UInt64(max(0, archive_entry_size(entry))) : nil
+        return ArchiveEntryInfo(index: position, path: path, declaredSize: size,
+                                isDirectory: type == lectern_archive_ifdir || path.hasSuffix("/"),
+                                isEncrypted: archive_entry_is_encrypted(entry) != 0)
+    }
+
+    /// Reads the current entry's data, refusing it past `limit` bytes whatever it declared.
+    func readData(limit: UInt64, path: String) throws(ArchiveError) -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { archive_read_data(handle, $0.baseAddress, $0.count) }
+            if count == 0 { return data }
+            guard count > 0 else { throw Self.error(of: handle) }
+            guard UInt64(data.count + count) <= limit else { throw .entryTooLarge(path: path, limit: limit) }
+            data.append(contentsOf: buffer[0..<count])
+        }
+    }
+
+    /// Passes over the current entry's data (which a solid archive must still decode).
+    func skip() throws(ArchiveError) {
+        guard archive_read_data_skip(handle) >= ARCHIVE_WARN else { throw Self.error(of: handle) }
+    }
+
+    private static func error(of handle: OpaquePointer) -> ArchiveError {
+        let message = archive_error_string(handle).map { String(cString: $0) } ?? "unknown error"
+        let lowered = message.lowercased()
+        if lowered.contains("encrypt") || lowered.contains("passphrase") || lowered.contains("password") {
+            let name = archive_format_name(handle).map { String(cString: $0) } ?? ""
+            return .encrypted(format: name.contains("7-Zip") ? "7z" : name.contains("RAR") ? "RAR" : "archive")
+        }
+        if archive_errno(handle) == ENOENT || archive_errno(handle) == EACCES { return .cannotOpen(message) }
+        return .damaged(message)
+    }
+}

@@ -1,0 +1,33 @@
+/// Why an archive read through libarchive cannot be used.
+public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file cannot be opened (missing, permission denied).
+    case cannotOpen(String)
+    /// libarchive refuses the content: truncated, damaged, not an archive it knows.
+    case damaged(String)
+    /// Entries (or the whole directory) are encrypted with a password, which libarchive
+    /// cannot decrypt in RAR and 7z archives.
+    case encrypted(format: String)
+    /// More entries than an archive of pictures plausibly holds (a bomb of empty entries).
+    case tooManyEntries(limit: Int)
+    /// One entry expands past what a page may take in memory (a decompression bomb).
+    case entryTooLarge(path: String, limit: UInt64)
+    /// No entry at this index.
+    case entryNotFound(Int)
+    /// The archive was closed.
+    case closed
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(let reason): "cannot open the archive: \(reason)"
+        case .damaged(let reason): "the archive is damaged or truncated: \(reason)"
+        case .encrypted(let format):
+            "this \(format) archive is password-protected; Lectern reads RAR, 7z and tar archives through libarchive, "
+                + "which cannot decrypt \(format) encryption (re-pack the pages as a CBZ, whose ZIP password Lectern asks for)"
+        case .tooManyEntries(let limit): "the archive holds more than \(limit) entries"
+        case .entryTooLarge(let path, let limit):
+            "the entry \(path) expands past \(limit >> 20) MiB (a decompression bomb or a damaged archive)"
+        case .entryNotFound(let index): "no entry #\(index) in the archive"
+        case .closed: "the archive is closed"
+        }
+    }
+}
