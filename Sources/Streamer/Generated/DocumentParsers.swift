@@ -2,6 +2,6 @@ extension PublicationOpener {
     /// The parsers of documents that are no package (plain text, Markdown, HTML, FB2): each
     /// generates or serves XHTML the layout reads like an EPUB's.
     public static var documentParsers: [any PublicationParser] {
-        [TextParser(), MarkdownParser(), HTMLParser()]
+        [TextParser(), MarkdownParser(), HTMLParser(), FB2Parser()]
     }
 }

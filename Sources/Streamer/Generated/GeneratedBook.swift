@@ -44,7 +44,10 @@ struct GeneratedBook {
             entries.append(GeneratedFetcher.Entry(link: link) {
                 .success(Data(XHTMLWriter.document(title: title, language: language, body: body()).utf8))
             })
-            guard let heading = document.title else { continue }
+            guard let heading = document.title else {
+                contents += document.children
+                continue
+            }
             let entry = Link(href: href, title: heading, children: document.children)
             if document.isGroup {
                 contents.append(entry)
