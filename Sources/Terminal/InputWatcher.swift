@@ -4,31 +4,35 @@ import Glibc
 #endif
 
 /// Waits for keyboard input on a thread of its own, so that the main actor never blocks in
-/// ncurses: when standard input becomes readable (or every `interval` milliseconds, so that
-/// a pending `KEY_RESIZE` is noticed), it calls `onReady`, then waits until the main actor,
-/// having read every waiting key, calls ``acknowledge()``.
+/// ncurses: when the input becomes readable it calls `onReady`, then waits until the main
+/// actor, having read every waiting key, calls ``acknowledge()``. It never wakes anyone
+/// while nothing is typed: a window resized is announced by SIGWINCH
+/// (``SignalWatcher/resize``), not noticed by polling.
 public final class InputWatcher: Sendable {
     private let ready = DispatchSemaphore(value: 0)
-    private let interval: Int32
+    private let descriptor: Int32
 
-    public init(interval: Int32 = 100) {
-        self.interval = interval
+    /// Watches `descriptor` (standard input by default).
+    public init(descriptor: Int32 = 0) {
+        self.descriptor = descriptor
     }
 
-    /// Starts watching standard input (the thread lives as long as the process, or until the
+    /// Starts watching the input (the thread lives as long as the process, or until the
     /// terminal hangs up: then it calls `onHangUp` once and stops, rather than spinning on a
     /// terminal that is always "readable" and never has a key).
     public func start(onReady: @escaping @Sendable () -> Void, onHangUp: @escaping @Sendable () -> Void = {}) {
         let semaphore = ready
-        let interval = interval
+        let watched = descriptor
         // A thread of its own: blocking in poll on the cooperative pool would starve tasks.
         DetachedThread.detach {
             while true {
-                var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-                let result = poll(&descriptor, 1, interval)
+                var descriptor = pollfd(fd: watched, events: Int16(POLLIN), revents: 0)
+                let result = poll(&descriptor, 1, -1)
+                // A signal handled meanwhile: wait again.
+                if result < 0 { continue }
                 // The terminal is gone (its window closed, the connection dropped) even when no
                 // SIGHUP reaches the reader (a session leader that ignores it).
-                if result > 0, descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+                if descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
                     onHangUp()
                     return
                 }

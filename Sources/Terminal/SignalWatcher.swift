@@ -6,10 +6,17 @@ import Glibc
 /// is installed, and only read afterwards (from the handler, which may run on any thread).
 nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
 
-/// The signal handler: one byte, the signal's number, down the self-pipe. Only `write` is
-/// called (async-signal-safe); `errno` is put back for the code it interrupted.
+/// The handlers that were installed before ours, by signal number, called first by ours
+/// (ncurses' SIGWINCH handler, which makes the next read return `KEY_RESIZE`). Allocated once
+/// before any handler is installed; each slot written before its signal is caught.
+nonisolated(unsafe) private let chainedHandlers = UnsafeMutablePointer<(@convention(c) (Int32) -> Void)?>.allocate(capacity: 65)
+
+/// The signal handler: the handler it replaced, if any, then one byte, the signal's number,
+/// down the self-pipe. Only async-signal-safe calls; `errno` is put back for the code it
+/// interrupted.
 private func lecternSignalHandler(_ signal: Int32) {
     let saved = errno
+    if signal >= 0, signal < 65, let chained = chainedHandlers[Int(signal)] { chained(signal) }
     var byte = UInt8(truncatingIfNeeded: signal)
     _ = write(signalPipeWriteEnd, &byte, 1)
     errno = saved
@@ -30,10 +37,15 @@ public enum SignalWatcher {
     /// in raw mode).
     public static let terminating: [Int32] = [SIGHUP, SIGTERM, SIGINT, SIGQUIT]
 
+    /// The window was resized: caught after the screen is set up, so that ncurses' own
+    /// handler still runs first (it is chained) and the next read gives `KEY_RESIZE`.
+    public static let resize: Int32 = SIGWINCH
+
     /// Catches `signals` from now on and calls `onSignal` with each one received, in order, on
     /// the watcher's thread. Call once (later calls only add signals to the same watcher).
     public static func start(_ signals: [Int32], onSignal: @escaping @Sendable (Int32) -> Void) {
         if signalPipeWriteEnd < 0 {
+            chainedHandlers.initialize(repeating: nil, count: 65)
             var ends: [Int32] = [-1, -1]
             guard pipe(&ends) == 0 else { return }
             // Not inherited by the programs the reader starts.
@@ -78,6 +90,17 @@ public enum SignalWatcher {
     }
 
     private static func catchSignal(_ signal: Int32) {
+        var current = sigaction()
+        sigaction(signal, nil, &current)
+        let previous = current.__sigaction_handler.sa_handler
+        // A handler of someone else's (not the default or ignore, not ours, not SA_SIGINFO):
+        // kept, to be called first.
+        if signal >= 0, signal < 65, current.sa_flags & Int32(SA_SIGINFO) == 0, let previous,
+           unsafeBitCast(previous, to: Int.self) != unsafeBitCast(SIG_DFL, to: Int.self),
+           unsafeBitCast(previous, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self),
+           unsafeBitCast(previous, to: Int.self) != unsafeBitCast(lecternSignalHandler as @convention(c) (Int32) -> Void, to: Int.self) {
+            chainedHandlers[Int(signal)] = previous
+        }
         var action = sigaction()
         action.__sigaction_handler.sa_handler = lecternSignalHandler
         sigemptyset(&action.sa_mask)

@@ -99,16 +99,14 @@ extension LCPService {
         let request = HTTPRequest(url: link.href, headers: ["Accept": "*/*"], timeout: downloadTimeout)
         let client = httpClient
         let result: Result<HTTPResponse, HTTPError> = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                DispatchQueue.global().async {
-                    continuation.resume(returning: client.download(request, to: path, onProgress: { received, expected in
-                        if let total = announced ?? expected, total > 0 {
-                            onProgress(.percent(min(Double(received) / Double(total), 1), received: received, total: total))
-                        } else {
-                            onProgress(.indefinite(received: received))
-                        }
-                    }, isCancelled: stop))
-                }
+            await Blocking.run {
+                client.download(request, to: path, onProgress: { received, expected in
+                    if let total = announced ?? expected, total > 0 {
+                        onProgress(.percent(min(Double(received) / Double(total), 1), received: received, total: total))
+                    } else {
+                        onProgress(.indefinite(received: received))
+                    }
+                }, isCancelled: stop)
             }
         } onCancel: {
             cancelled.withLock { $0 = true }

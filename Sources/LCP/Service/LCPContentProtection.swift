@@ -73,7 +73,7 @@ struct LCPContentProtection: ContentProtection {
         let document = license.license
         let opened: RemotePublication.Opened
         do {
-            opened = try await Self.onBackgroundThread { () throws(LCPError) in try service.openRemotePublication(document) }
+            opened = try await Blocking.attempt { () throws(LCPError) in try service.openRemotePublication(document) }
         } catch {
             throw .unavailable(error)
         }
@@ -81,20 +81,6 @@ struct LCPContentProtection: ContentProtection {
             ?? asset.name
         let remote = Asset(name: name, location: opened.location, format: opened.format, fetcher: ArchiveFetcher(archive: opened.archive))
         return protectedAsset(remote, fetcher: remote.fetcher, license: license, failure: nil)
-    }
-
-    /// Runs blocking network work off the cooperative thread pool.
-    private static func onBackgroundThread<T: Sendable>(_ body: @escaping @Sendable () throws(LCPError) -> T) async throws(LCPError) -> T {
-        let result: Result<T, LCPError> = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                do throws(LCPError) {
-                    continuation.resume(returning: .success(try body()))
-                } catch {
-                    continuation.resume(returning: .failure(error))
-                }
-            }
-        }
-        return try result.get()
     }
 
     /// The package's absolute path, remembered with the license; nil for a URL.

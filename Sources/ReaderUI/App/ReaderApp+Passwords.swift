@@ -29,8 +29,11 @@ extension ReaderApp {
         let metadata = opened.publication.metadata
         let title = metadata.title, authors = metadata.authors
         let format = opened.format
-        Task.detached {
-            let identity = entry?.identity ?? ContentIdentity.of(path: path, identifier: nil)
+        Task {
+            // Hashing a whole file blocks: on a Dispatch thread, not the cooperative pool.
+            let identity = if let known = entry?.identity { known } else {
+                await Blocking.run { ContentIdentity.of(path: path, identifier: nil) }
+            }
             // Not remembered: the next open asks again, which is all a failure costs.
             do throws(LibraryError) {
                 _ = try await library.rememberPassword(password, identity: identity)

@@ -32,6 +32,7 @@ extension ReaderApp {
     private func warmUpPictures() {
         guard pictureOutput.protocol != nil, !picturesWarmedUp else { return }
         picturesWarmedUp = true
-        Task.detached(priority: .userInitiated) { PicturesWarmUp.run() }
+        // Loading the libraries and decoding a first picture block: off the cooperative pool.
+        Task { await Blocking.run { PicturesWarmUp.run() } }
     }
 }

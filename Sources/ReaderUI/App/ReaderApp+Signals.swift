@@ -16,14 +16,17 @@ extension ReaderApp {
     /// screen is up (after ncurses, whose own SIGINT and SIGTERM handlers would exit without
     /// saving anything).
     func watchSignals() {
-        SignalWatcher.start(SignalWatcher.terminating + [SIGTSTP]) { [weak self] signal in
+        SignalWatcher.start(SignalWatcher.terminating + [SIGTSTP, SignalWatcher.resize]) { [weak self] signal in
             Task { @MainActor [weak self] in self?.received(signal) }
         }
     }
 
     /// Carries out what `signal` asks for, on the main actor between two keys.
     func received(_ signal: Int32) {
-        if signal == SIGTSTP {
+        if signal == SignalWatcher.resize {
+            // ncurses' handler ran first: the next read gives KEY_RESIZE.
+            drainInput(acknowledging: false)
+        } else if signal == SIGTSTP {
             suspend()
         } else {
             Self.log.info("ending on signal \(signal)")

@@ -176,7 +176,9 @@ public final class ReaderApp {
 
     // MARK: - Input
 
-    func drainInput() {
+    /// Handles every key waiting; `acknowledging` tells the input watcher (which called it
+    /// because input was ready) that it may wait again — not when a signal called it.
+    func drainInput(acknowledging: Bool = true) {
         guard finished != nil else { return }
         var any = false
         while finished != nil, let key = screen.readKey() {
@@ -187,7 +189,7 @@ public final class ReaderApp {
             render()
             scheduleSavingPosition()
         }
-        watcher?.acknowledge()
+        if acknowledging { watcher?.acknowledge() }
     }
 
     func handle(_ key: Key) {

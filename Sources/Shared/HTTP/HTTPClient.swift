@@ -110,10 +110,6 @@ extension HTTPClient {
     /// Performs the request on a background thread, so that awaiting it never blocks the
     /// cooperative thread pool.
     public func send(_ request: HTTPRequest) async -> Result<HTTPResponse, HTTPError> {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(returning: self.send(request))
-            }
-        }
+        await Blocking.run { self.send(request) }
     }
 }
