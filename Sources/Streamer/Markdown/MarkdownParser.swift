@@ -27,11 +27,20 @@ public struct MarkdownParser: PublicationParser {
 
         let pictures = LocalReferences.pictures(rendered.imageURLs, from: href)
         let link = Link(href: href, mediaType: .xhtml, title: title)
-        let document = XHTMLWriter.document(title: title, language: nil, body: rendered.html)
+        let document = XHTMLWriter.document(title: title, language: nil, body: Self.markingNotes(rendered.html))
         let generated = GeneratedFetcher(entries: [GeneratedFetcher.Entry(link: link) { .success(Data(document.utf8)) }],
                                          listing: pictures, base: fetcher)
         let manifest = Manifest(metadata: Metadata(title: .nonlocalized(title)), readingOrder: [link], resources: pictures,
                                 tableOfContents: contents)
         return PublicationBuilder(manifest: manifest, fetcher: generated, format: asset.format)
+    }
+
+    /// cmark's footnote references as note references the reader opens in a popup, and its
+    /// valueless attributes given a value (well-formed XHTML). cmark escapes `>` in text, so
+    /// these attribute runs only occur in its own tags.
+    static func markingNotes(_ html: String) -> String {
+        html.replacing(" data-footnote-ref>", with: " data-footnote-ref=\"\" role=\"doc-noteref\">")
+            .replacing(" data-footnotes>", with: " data-footnotes=\"\">")
+            .replacing(" data-footnote-backref ", with: " data-footnote-backref=\"\" ")
     }
 }

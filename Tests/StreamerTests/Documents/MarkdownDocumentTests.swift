@@ -45,6 +45,15 @@ import TestSupport
         #expect(picture.starts(with: [0x89, 0x50, 0x4E, 0x47]))
     }
 
+    @Test func footnotesBecomeNoteReferences() async throws {
+        let path = try DocumentOpening.write(Data("Text with a note[^1].\n\n[^1]: The note text.\n".utf8), named: "fn.md")
+        let publication = try await DocumentOpening.open(path)
+        defer { publication.close() }
+        let document = try DocumentOpening.text(publication, "fn.md")
+        #expect(document.contains("<a href=\"#fn-1\" id=\"fnref-1\" data-footnote-ref=\"\" role=\"doc-noteref\">1</a>"), "\(document)")
+        #expect(document.contains("<li id=\"fn-1\">"))
+    }
+
     @Test func binaryMarkdownIsRefused() async throws {
         let path = try DocumentOpening.write(Data([0x23, 0x20, 0x41, 0x00, 0x00, 0xFF]), named: "bad.md")
         let failure = await DocumentOpening.failure(path)
