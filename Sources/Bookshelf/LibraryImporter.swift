@@ -241,6 +241,6 @@ public struct LibraryImporter: Sendable {
     }
 
     /// The extensions of publication files found in folders.
-    public static let publicationExtensions: Set<String> = ["epub", "webpub", "audiobook", "lcpa", "lcpau", "lcpdf", "cbz", "zab", "pdf"]
+    public static let publicationExtensions: Set<String> = ["epub", "webpub", "audiobook", "lcpa", "lcpau", "lcpdf", "cbz", "zab", "pdf", "fb2"]
 
 }
