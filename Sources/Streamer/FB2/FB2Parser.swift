@@ -62,6 +62,7 @@ public struct FB2Parser: PublicationParser {
         let book = GeneratedBook(title: metadata.title ?? "", language: metadata.languages.first, hrefPrefix: "fb2/chapter-")
         let documents = parts.generate(names: { book.href(ofDocument: $0).dropFirst(4).description }, base: "fb2/",
                                        pictureOfID: pictures.relativeHrefs)
+        guard !documents.isEmpty else { throw .invalid(href: href, reason: "its <body> is empty") }
         var resources = pictures.entries
         if let coverReference, let index = pictures.index(ofID: coverReference) {
             resources[index].link.rels.append("cover")

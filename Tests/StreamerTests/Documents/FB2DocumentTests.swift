@@ -92,6 +92,11 @@ import TestSupport
         let wrong = await DocumentOpening.failure(wrongRoot)
         #expect(wrong?.contains("is an XML document, not a publication") == true, "\(wrong ?? "opened")")
 
+        let emptyBody = try DocumentOpening.write(Data("<?xml version=\"1.0\"?><FictionBook><body/></FictionBook>".utf8),
+                                                  named: "empty.fb2")
+        let empty = await DocumentOpening.failure(emptyBody)
+        #expect(empty?.contains("its <body> is empty") == true, "\(empty ?? "opened")")
+
         let zipPath = Fixtures.temporaryDirectory("fb2zip-huge") + "/huge.fb2.zip"
         try ZipBuilder.write([.init("huge.fb2", Self.book(), compression: .stored)], to: zipPath)
         var archive = try Data(contentsOf: URL(fileURLWithPath: zipPath))
