@@ -27,6 +27,7 @@ let targets = [
     "opds-authentication",
     "opensearch-description",
     "http-request-head",
+    "documents",
 ]
 
 let package = Package(

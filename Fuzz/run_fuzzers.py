@@ -49,6 +49,7 @@ TARGETS = {
     "opds-authentication": ("json.dict", 16384),
     "opensearch-description": ("opds.dict", 16384),
     "http-request-head": ("http.dict", 8192),
+    "documents": ("xml.dict", 32768),
 }
 ARTIFACT_PREFIXES = ("crash-", "timeout-", "oom-")
 # Seconds one input may take before libFuzzer calls it a hang.

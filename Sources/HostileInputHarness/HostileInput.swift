@@ -57,6 +57,8 @@ public enum HostileInput: String, Sendable, CaseIterable {
     /// An HTTP request head to `lectern serve`, through the server's own checks (`Host`, route,
     /// `Range`, conditional headers).
     case httpRequestHead = "http-request-head"
+    /// A plain-text, Markdown, FB2 or HTML document opened on its own.
+    case documents = "documents"
 
     /// Feeds `bytes` to the parser of this kind of input.
     public func consume(_ bytes: [UInt8]) async {
@@ -102,6 +104,7 @@ public enum HostileInput: String, Sendable, CaseIterable {
         case .opdsAuthentication: OPDSInput.consumeAuthentication
         case .openSearch: OPDSInput.consumeOpenSearch
         case .httpRequestHead: HTTPRequestHeadInput.consume
+        case .documents: DocumentInput.consume
         case .audiobookStatus, .audiobookManifest, .audiobookKeySet, .zipArchive: nil
         }
     }
