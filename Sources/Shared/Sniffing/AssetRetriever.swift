@@ -37,8 +37,13 @@ public struct AssetRetriever: Sendable {
     ///   ``AssetError/unsupportedFormat(_:detected:)`` for content that is no publication,
     ///   with what it is when known (an OPDS feed, a plain ZIP).
     public func retrieve(path: String) throws(AssetError) -> Asset {
-        let sniffed = try sniffer.sniffPath(path, hints: FormatHints(path: path))
-        guard let format = sniffed.format, format.isLocalPublication else {
+        let hints = FormatHints(path: path)
+        let sniffed = try sniffer.sniffPath(path, hints: hints)
+        // An HTML page is a book when it is named as one (or is a folder's index), not because
+        // its content is markup.
+        var isBookPage = hints.names(.html) || hints.names(.xhtml)
+        if case .folder = sniffed.content { isBookPage = true }
+        guard let format = sniffed.format, format.isPublication || (isBookPage && format.isLocalPublication) else {
             if case .archive(let archive) = sniffed.content { archive.close() }
             throw .unsupportedFormat(path, detected: sniffed.format)
         }

@@ -45,9 +45,7 @@ public struct FormatSniffer: Sendable {
     public func sniff(bytes: some Collection<UInt8>, hints: FormatHints = FormatHints()) -> Format? {
         let head = bytes.prefix(limits.headLength)
         if let format = BinaryFormatSignature.format(of: head, hints: hints) { return format }
-        let signature = ContentSignature(head: head)
-        if signature != .zip, signature != .pdf, let text = hints.textFormat { return text }
-        switch signature {
+        switch ContentSignature(head: head) {
         case .zip:
             if let hinted = hints.format, hinted.isZIPPackage { return hinted }
             return Format(kind: .zip)
