@@ -16,10 +16,9 @@ extension PublicationLoader {
                 Output.flush()
                 throw ExitStatus.cannotOpen
             }
-            Output.error("\(path): \(error.userMessage)")
-            if case .opening(let opening) = error, let restriction = opening.protectionRestriction {
-                Output.error("\(path): \(ProtectionAdvice.line(restriction))")
-            }
+            var restriction: ProtectionRestriction?
+            if case .opening(let opening) = error { restriction = opening.protectionRestriction }
+            Output.error("\(path): \(error.userMessage)" + ProtectionAdvice.suffix(restriction))
             if json { Output.json(.object(JSONObject(["path": .string(path), "error": .string(error.userMessage)]))) }
             Output.flush()
             throw ExitStatus.cannotOpen
@@ -32,21 +31,24 @@ extension Publication {
     /// its protection (a missing passphrase, an expired loan…): its content cannot be read.
     func requireUnlocked(path: String) throws {
         guard isRestricted else { return }
-        Output.error("\(path): \(protectionError.map(userMessage(of:)) ?? "the publication is locked")")
-        if let protectionRestriction { Output.error("\(path): \(ProtectionAdvice.line(protectionRestriction))") }
+        Output.error("\(path): \(protectionError.map(userMessage(of:)) ?? "the publication is locked")"
+                     + ProtectionAdvice.suffix(protectionRestriction))
         throw ExitStatus.restricted
     }
 }
 
-/// What the commands advise about a restriction: its advice, and how to try again from the
-/// command line when that makes sense (chosen by case, like the reader's screen).
+/// What the commands advise about a restriction, after its message on the same line: its
+/// advice, and how to give credentials on the command line (chosen by case, like the
+/// reader's screen).
 enum ProtectionAdvice {
-    static func line(_ restriction: ProtectionRestriction) -> String {
+    /// ` — advice`, or nothing when the failure is not about protection.
+    static func suffix(_ restriction: ProtectionRestriction?) -> String {
+        guard let restriction else { return "" }
         switch restriction {
         case .credentialsRequired(let need):
-            restriction.advice + " Give it with --\(need.kind == .passphrase ? "passphrase" : "password")."
-        default:
-            restriction.advice
+            return " — " + restriction.advice + " Give it with --\(need.kind == .passphrase ? "passphrase" : "password")."
+        case .loanInactive, .untrusted, .unsupported, .unavailable:
+            return " — " + restriction.advice
         }
     }
 }

@@ -72,8 +72,10 @@ struct RenderCommand: AsyncParsableCommand {
         do {
             try RenderingPermission.checkExport(publication)
         } catch {
-            Output.error("\(path): \(error.userMessage)")
-            if case .restricted(let restriction) = error { Output.error("\(path): \(ProtectionAdvice.line(restriction))") }
+            // Copying limits are not a restriction: they have no advice.
+            var restriction: ProtectionRestriction?
+            if case .restricted(let refused) = error { restriction = refused }
+            Output.error("\(path): \(error.userMessage)" + ProtectionAdvice.suffix(restriction))
             throw ExitStatus.restricted
         }
         let pictures = PictureRendering(setting: images, columns: width ?? Self.environmentColumns ?? 80, rows: height)

@@ -20,8 +20,8 @@ extension ProtectionRestriction: UserMessageConvertible {
         switch self {
         case .credentialsRequired(let need):
             need.kind == .passphrase
-                ? "Type the passphrase the provider gave you with the book" + (need.hint == nil ? "." : "; the hint says which it is.")
-                : "Type the publication's password (the one it was shared with)."
+                ? "It opens with the passphrase its provider gave you" + (need.hint == nil ? "." : "; the hint says which it is.")
+                : "It opens with its own password (the one it was shared with)."
         case .loanInactive(let state, let renewable): Self.advice(state, renewable: renewable)
         case .untrusted(let reason): Self.advice(reason)
         case .unsupported(let scheme):
