@@ -49,6 +49,7 @@ extension ReaderApp {
         let source = book.source, identity = book.identity
         // Decrypted text never reaches the disk: only unprotected books are cached.
         let cacheable = book.publication.contentProtectionService == nil
+        let cacheFolder = dependencies.cacheFolder + "/text"
         book.tasks.start(.textIndex) { [weak self, weak book] in
             guard let book else { return }
             await readAhead?.value
@@ -60,7 +61,7 @@ extension ReaderApp {
             // Every chapter's text for search (and its length): from the cache, else converted.
             var texts: [String]? = nil
             if cacheable, let identity {
-                texts = await Blocking.runInBackground { BookTextCache.read(identity: identity, count: source.count) }
+                texts = await Blocking.runInBackground { BookTextCache.read(identity: identity, count: source.count, in: cacheFolder) }
             }
             let fromCache = texts != nil
             var lengths: [Int] = []
@@ -92,7 +93,7 @@ extension ReaderApp {
             }
             if cacheable, !fromCache, let identity {
                 let all = book.textIndex.chapters.map { $0?.text ?? "" }
-                book.tasks.start(nil) { await Blocking.runInBackground { BookTextCache.write(all, identity: identity) } }
+                book.tasks.start(nil) { await Blocking.runInBackground { BookTextCache.write(all, identity: identity, in: cacheFolder) } }
             }
             let counted = lengths
             if book.state.chapterLengths != counted {

@@ -37,6 +37,9 @@ public final class ReaderApp {
         public var clock: any ReadingClock = SystemReadingClock()
         /// The saved OPDS catalogs and their sessions (`c`); nil: the key says catalogs are not available.
         public var catalogs: CatalogServices?
+        /// Where caches go (the text of unprotected books for search): `$XDG_CACHE_HOME/lectern`
+        /// (tests give their own).
+        public var cacheFolder: String = XDGDirectories.cache
 
         public init(library: Library?, open: @escaping PublicationOpening, config: ReaderConfig,
                     makeAudiobookPlayback: AudiobookPlaybackFactory? = nil) {
@@ -75,7 +78,7 @@ public final class ReaderApp {
 
     let dependencies: Dependencies
     var config: ReaderConfig
-    var screen: TerminalScreen!
+    var screen: (any Canvas)!
     var palette = Theme.plain.palette(colorCount: 0)
     var page: Page = .shelf
     var overlays: [Overlay] = []
@@ -110,7 +113,12 @@ public final class ReaderApp {
     var terminalAnswers: TerminalAnswers?
     private var watcher: InputWatcher?
     private var finished: CheckedContinuation<Void, Never>?
-    private var exitStatus: Int32 = 0
+    /// Whether the interface runs (set up and not quit): nothing is drawn or handled after.
+    var isRunning = false
+    /// The status the program ends with, once it quit.
+    public private(set) var exitStatus: Int32 = 0
+    /// Whether the person quit (the run loop ends after the current key).
+    public var isQuitting: Bool { !isRunning && screen != nil }
 
     public init(dependencies: Dependencies) {
         self.dependencies = dependencies
@@ -149,6 +157,7 @@ public final class ReaderApp {
         self.watcher = watcher
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             finished = continuation
+            isRunning = true
             watchSignals()
             start(self)
             render()
@@ -164,6 +173,7 @@ public final class ReaderApp {
         exitStatus = status
         indexing?.cancel.cancel()
         if case .reader(let book) = page { closeReader(book, thenShelf: false) }
+        isRunning = false
         let continuation = finished
         finished = nil
         continuation?.resume()
@@ -179,13 +189,13 @@ public final class ReaderApp {
     /// Handles every key waiting; `acknowledging` tells the input watcher (which called it
     /// because input was ready) that it may wait again — not when a signal called it.
     func drainInput(acknowledging: Bool = true) {
-        guard finished != nil else { return }
+        guard isRunning else { return }
         var any = false
-        while finished != nil, let key = screen.readKey() {
+        while isRunning, let key = screen.readKey() {
             any = true
             handle(key)
         }
-        if any, finished != nil {
+        if any, isRunning {
             render()
             scheduleSavingPosition()
         }
@@ -290,7 +300,7 @@ public final class ReaderApp {
     // MARK: - Drawing
 
     func render() {
-        guard let screen, finished != nil else { return }
+        guard let screen, isRunning else { return }
         screen.clear(style: palette[.text])
         let painter = Painter(screen: screen, palette: palette)
         let (rows, columns) = screen.size

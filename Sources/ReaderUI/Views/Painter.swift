@@ -3,7 +3,7 @@ import Terminal
 /// Drawing helpers over the terminal with the current theme: boxes, centred popups, rows.
 @MainActor
 struct Painter {
-    let screen: TerminalScreen
+    let screen: any Canvas
     let palette: ThemePalette
 
     var rows: Int { screen.size.rows }
