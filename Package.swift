@@ -49,10 +49,13 @@ let package = Package(
         .systemLibrary(name: "CLecternPictures", providers: [.apt(["libchafa-dev", "libgdk-pixbuf-2.0-dev"])]),
         // libarchive: comic books in RAR, 7z and tar archives (#34).
         cModule("CLecternArchive", pkgConfig: "libarchive", apt: "libarchive-dev"),
+        // libmobi: Mobipocket and Kindle (AZW3/KF8) books (#34).
+        cModule("CLecternMobi", pkgConfig: "libmobi", apt: "libmobi-dev"),
         // cmark-gfm: Markdown documents (#34).
         cModule("CLecternCMark", pkgConfig: "libcmark-gfm", apt: "libcmark-gfm-dev"),
         .target(name: "LibXML", dependencies: ["CLecternXML2"]),
         .target(name: "LibArchive", dependencies: ["CLecternArchive"]),
+        .target(name: "LibMobi", dependencies: ["CLecternMobi"]),
         .target(name: "LibCMark", dependencies: ["CLecternCMark"]),
         .target(name: "Zlib", dependencies: ["CLecternZlib"]),
         .target(name: "LibCrypto", dependencies: ["CLecternCrypto"]),
@@ -64,7 +67,7 @@ let package = Package(
 
         // The Readium layers.
         .target(name: "Shared", dependencies: ["LibZip", "LibCurl", "LibCrypto", "LibXML", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "Streamer", dependencies: ["Shared", "LibArchive", "LibXML", "LibCrypto", "Zlib", "LibZip", "LibPoppler", "LibCMark"]),
+        .target(name: "Streamer", dependencies: ["Shared", "LibArchive", "LibMobi", "LibXML", "LibCrypto", "Zlib", "LibZip", "LibPoppler", "LibCMark"]),
         // Readium LCP sits beside the Streamer (it depends on Shared alone), plugged in as a third-party ContentProtection.
         .target(name: "LCP", dependencies: ["Shared", "LibCrypto", "Zlib", "LibZip", .product(name: "Logging", package: "swift-log")]),
         .target(name: "LCPSQLite", dependencies: ["LCP", "Shared", "LibSQLite"]),
