@@ -49,13 +49,16 @@ struct PublicationResponder: HTTPResponder {
             let routes = RightsRoutes(served: served)
             let query = RightsRoutes.parameters(of: request.uri.query)
             // The rights calls may touch the database that keeps the counters: take a place.
+            // On a Dispatch thread: an LCP right is spent in a SQLite transaction.
             return await limit.run {
-                if case .copyRights = route { routes.copy(query: query) } else { routes.print(query: query) }
+                await Blocking.run {
+                    if case .copyRights = route { routes.copy(query: query) } else { routes.print(query: query) }
+                }
             }
         case .contentProtection:
             guard request.method == .get else { return methodNotAllowed("GET") }
             let routes = RightsRoutes(served: served)
-            return await limit.run { routes.status() }
+            return await limit.run { await Blocking.run { routes.status() } }
         case .manifest(let id):
             guard request.method == .get || request.method == .head else { return methodNotAllowed("GET, HEAD") }
             let selfURL = listening.origin + "/\(secret)/pub/\(id)/manifest.json"
@@ -72,8 +75,8 @@ struct PublicationResponder: HTTPResponder {
             guard let link = index.link(forPath: path) else { return ServerResponse.notFound }
             let served = served
             return await limit.run {
-                ResourceResponse(resource: served.publication.get(link), request: request, lastModified: served.lastModified,
-                                 limit: limit).make()
+                await ResourceResponse(resource: served.publication.get(link), request: request, lastModified: served.lastModified,
+                                       limit: limit).make()
             }
         }
     }

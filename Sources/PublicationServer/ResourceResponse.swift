@@ -17,9 +17,13 @@ struct ResourceResponse {
     let lastModified: Date
     let limit: ConcurrencyLimit
 
-    func make() -> Response {
+    /// The response. The resource's length (which may decrypt or inflate it whole) and its
+    /// reads run on a Dispatch thread (``Blocking``), never on the server's event loops or the
+    /// cooperative pool.
+    func make() async -> Response {
+        let resource = resource
         let length: UInt64
-        switch resource.length {
+        switch await Blocking.run({ resource.length }) {
         case .success(let value): length = value
         case .failure(let error):
             resource.close()
@@ -104,7 +108,8 @@ struct ResourceResponse {
                     while offset < part.range.upperBound {
                         let end = min(offset + Self.chunkSize, part.range.upperBound)
                         let data: Data
-                        switch resource.read(range: offset..<end) {
+                        let range = offset..<end
+                        switch await Blocking.run({ resource.read(range: range) }) {
                         case .success(let read): data = read
                         case .failure(let error): throw error
                         }
