@@ -234,8 +234,11 @@ extension ReaderApp {
             if let total = book.search?.total, let ordinal = book.search?.ordinal {
                 position = " \(ordinal)/\(total >= 10_000 ? "10000+" : String(total))"
             }
-            let chapterNumber = " · ch. \(found.chapter + 1)"
-            self.message = "“\(search.query)”" + position + chapterNumber
+            // Named by the section the match is in (its chapter converted for that if need be).
+            await book.loadEntryOffsets([found.chapter])
+            guard !Task.isCancelled else { return }
+            let place = " · " + book.placeLabel(chapter: found.chapter, offset: found.range.lowerBound)
+            self.message = "“\(search.query)”" + position + place
                 + (found.wrapped ? (forward ? " (from the start)" : " (from the end)") : "")
                 + " · n next · N previous · S all"
             self.render()
@@ -251,25 +254,27 @@ extension ReaderApp {
         }
         let index = book.textIndex
         let query = search.parsed
-        let titles = (0..<book.source.count).map { book.chapterTitles[Href.removingFragment(book.publication.readingOrder[safe: $0]?.href ?? "")] ?? "" }
-        book.tasks.start(.searchResults, computing: {
-            await Blocking.run { () -> Result<[BookSearchHit], TextSearchError> in
+        book.tasks.start(.searchResults) { [weak self, weak book] in
+            let result = await Blocking.run { () -> Result<[BookSearchHit], TextSearchError> in
                 do throws(TextSearchError) { return .success(try index.search(query.text, options: query.options, limit: 2_000)) } catch {
                     return .failure(error)
                 }
             }
-        }, then: { [weak self] result in
-            guard let self else { return }
+            guard let book, !Task.isCancelled else { return }
+            // Each match named by the section it is in.
+            if case .success(let hits) = result { await book.loadEntryOffsets(hits.map(\.chapter)) }
+            guard let self, !Task.isCancelled else { return }
             switch result {
             case .failure(let error):
                 self.message = "Cannot search: \(error.userMessage)"
             case .success(let hits):
                 let rows = PopupViews.listRows(windowRows: self.screen.size.rows) - 1
-                self.overlays.append(.searchResults(SearchResultsState(query: search.query, hits: hits, chapterTitles: titles,
+                let labels = hits.map { book.placeLabel(chapter: $0.chapter, offset: $0.range.lowerBound) }
+                self.overlays.append(.searchResults(SearchResultsState(query: search.query, hits: hits, labels: labels,
                                                                        complete: index.isComplete, visibleRows: rows)))
             }
             self.render()
-        })
+        }
     }
 
     // MARK: - Bookmarks

@@ -198,7 +198,7 @@ extension ReaderApp {
         let publication = book.publication
         guard !publication.manifest.isNavigationBuilt else { return }
         book.tasks.start(.tableOfContents, computing: {
-            await Blocking.runInBackground { TableOfContentsIndex(publication.tableOfContents) }
+            await Blocking.runInBackground { TableOfContentsIndex(publication.contents) }
         }, then: { [weak self, weak book] contents in
             book?.contents = contents
             self?.render()

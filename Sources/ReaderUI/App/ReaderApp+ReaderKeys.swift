@@ -35,7 +35,7 @@ extension ReaderApp {
             overlays.append(.help(HelpState(keyMap: config.keyMap)))
         case .tableOfContents:
             let href = book.source.isPaged ? nil : Optional(book.currentTOCEntry?.href ?? book.source.href(book.state.chapter))
-            overlays.append(.toc(TOCState(tableOfContents: book.publication.tableOfContents, currentHref: href,
+            overlays.append(.toc(TOCState(tableOfContents: book.publication.contents, currentHref: href,
                                           visibleRows: PopupViews.listRows(windowRows: screen.size.rows))))
         case .search:
             overlays.append(.prompt(PromptState(kind: .search)))
@@ -81,6 +81,8 @@ extension ReaderApp {
         case .nextChapter where book.playback != nil, .previousChapter where book.playback != nil:
             // While listening, ] and [ change the track playing; the page follows it.
             handleAudio(action, book: book)
+        case .nextChapter, .previousChapter:
+            stepSection(book, forward: action == .nextChapter, count: count)
         case .openImage:
             if !openImage(book) { message = "No picture on this page." }
         case .redraw:

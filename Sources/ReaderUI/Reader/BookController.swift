@@ -78,7 +78,18 @@ final class BookController {
     var isClosed: Bool { tasks.isClosed }
     /// The table of contents, looked up by chapter: empty until it is read after the first
     /// page (``ReaderApp/readTableOfContents(_:)``).
-    var contents = TableOfContentsIndex.empty
+    var contents = TableOfContentsIndex.empty {
+        didSet {
+            sections = Self.sections(of: contents, source: source)
+            // Offsets noted before the contents were read are of no entries.
+            entryOffsets = [:]
+        }
+    }
+    /// The contents entries placed in the reading order (``ContentsSections``).
+    private(set) var sections = ContentsSections.empty
+    /// Where the anchors of the contents entries lie in chapters converted so far: offsets by
+    /// fragment, by chapter (``BookController/sectionTitle(chapter:offset:)``).
+    var entryOffsets: [Int: [String: Int]] = [:]
     /// Titles from the table of contents, by resource path.
     var chapterTitles: [String: String] { contents.chapterTitles }
     /// The person's reading speed (from every book, then this session's page turns).
@@ -105,7 +116,22 @@ final class BookController {
         state = ReaderState(chapterCount: source.count,
                             rightToLeft: publication.metadata.readingProgression == .rtl, rows: rows)
         // Known without reading anything (a PDF's outline, a manifest's `toc`): looked up now.
-        if publication.manifest.isNavigationBuilt { contents = TableOfContentsIndex(publication.tableOfContents) }
+        if publication.manifest.isNavigationBuilt {
+            contents = TableOfContentsIndex(publication.contents)
+            sections = Self.sections(of: contents, source: source)
+        }
+    }
+
+    /// The entries of `contents` placed in `source`'s chapters (one lookup table for the
+    /// reading order: a book may list thousands of entries).
+    static func sections(of contents: TableOfContentsIndex, source: ChapterSource) -> ContentsSections {
+        if source.isPaged { return ContentsSections(contents) { source.index(of: $0) } }
+        var paths: [String: Int] = [:]
+        for index in 0..<source.count {
+            let path = Href.removingFragment(source.href(index))
+            if paths[path] == nil { paths[path] = index }
+        }
+        return ContentsSections(contents) { paths[Href.removingFragment($0)] }
     }
 
     var title: String { publication.metadata.title ?? entry?.title ?? "" }
@@ -122,24 +148,20 @@ final class BookController {
     }
 
     /// The table-of-contents entry the page is in: of the entries pointing into the chapter
-    /// shown, the last whose target (its fragment's element, or the start of the file) is at
-    /// or before the top of the page. Several entries often point into one file (a poem's
+    /// shown, the last whose target (its fragment's element, or the start of the file) is on
+    /// or above the top line of the page. Several entries often point into one file (a poem's
     /// parts, a book in one XHTML file): the first one is not always the one being read.
     var currentTOCEntry: TOCEntry? {
-        let order = publication.readingOrder
-        guard order.indices.contains(state.chapter) else { return nil }
-        let path = Href.removingFragment(order[state.chapter].href)
-        let candidates = tocEntries.filter { $0.path == path }
-        guard let first = candidates.first else { return nil }
-        let top = state.topOffset
-        var best: (entry: TOCEntry, offset: Int)?
-        for entry in candidates {
-            let offset: Int? = entry.fragment.map { document?.offset(ofFragment: $0) } ?? 0
-            guard let offset, offset <= top else { continue }
-            // At the same place, the later (deeper) entry is the more precise one.
-            if best == nil || offset >= best!.offset { best = (entry, offset) }
-        }
-        return best?.entry ?? first
+        sections.entry(inChapter: state.chapter, at: state.top, positionOf: lineOfEntry)
+            .map { tocEntries[$0] }
+    }
+
+    /// The line of the layout shown where a contents entry of the chapter shown begins (an
+    /// anchor inside a line is on that line); nil when its element is not in the layout.
+    func lineOfEntry(_ entry: TOCEntry) -> Int? {
+        guard let fragment = entry.fragment else { return 0 }
+        if source.isPaged { return 0 }
+        return state.layout?.lineIndex(forFragment: fragment)
     }
 
     /// An entry of the table of contents, flattened in reading order.
@@ -297,6 +319,7 @@ final class BookController {
         }
         loadingChapter = nil
         document = arrival.document
+        noteEntryOffsets(chapter: chapter, document: arrival.document)
         // A new layout of the first part (after a resize) is of no use: the whole is laid out at that size.
         tasks.cancel(.relayout)
         if partialChapter == chapter, state.chapter == chapter {

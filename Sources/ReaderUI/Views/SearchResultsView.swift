@@ -25,7 +25,7 @@ enum SearchResultsView {
             let hit = state.hits[index]
             let row = inner.row + offset
             let width = max(6, inner.width / 4)
-            let label = TextFitting.pad(TextFitting.truncate(state.chapterLabel(hit), to: width), to: width) + "  "
+            let label = TextFitting.pad(TextFitting.truncate(state.label(at: index), to: width), to: width) + "  "
             let characters = Array(hit.snippet)
             let pieces: [(text: String, isMatch: Bool)] = [
                 (String(characters[..<hit.matchInSnippet.lowerBound]), false),
