@@ -8,11 +8,13 @@ import Glibc
 /// timeout so that two processes can write in turn, foreign keys on, and the file (and its WAL
 /// and shared-memory companions) created mode 0600 because it holds licenses and rights.
 ///
-/// One connection is not thread-safe: confine it to one task or actor, and open one
-/// connection per process or thread that needs the file.
+/// One connection is not thread-safe: share it through a ``SQLiteQueue``, which serialises
+/// its uses. Statements run by ``run(_:_:)`` and ``query(_:_:)`` are prepared once per
+/// connection and reused (``SQLiteStatementCache``).
 public final class SQLiteDatabase {
     let handle: OpaquePointer
     public let path: String
+    private let statements = SQLiteStatementCache()
 
     /// Opens (creating when missing) the database at `path`; `":memory:"` for a private one.
     public init(path: String, busyTimeout: Int32 = 5000) throws(SQLiteError) {
@@ -38,7 +40,10 @@ public final class SQLiteDatabase {
         try execute("PRAGMA foreign_keys = ON")
     }
 
-    deinit { sqlite3_close_v2(handle) }
+    deinit {
+        statements.finalizeAll()
+        sqlite3_close_v2(handle)
+    }
 
     /// Creates the file at `path` empty, mode 0600, unless it exists (SQLite takes an empty
     /// file for a new database).
@@ -92,18 +97,42 @@ public final class SQLiteDatabase {
     /// Runs a statement that returns no rows; returns the number of rows it changed.
     @discardableResult
     public func run(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> Int {
-        let statement = try prepare(sql, values)
-        while try statement.step() {}
-        return Int(sqlite3_changes(handle))
+        try withCachedStatement(sql, values) { statement throws(SQLiteError) in
+            while try statement.step() {}
+            return Int(sqlite3_changes(handle))
+        }
     }
 
     /// The rows of a query, each as its column values.
     public func query(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> [SQLiteRow] {
-        let statement = try prepare(sql, values)
-        var rows: [SQLiteRow] = []
-        while try statement.step() { rows.append(statement.row) }
-        return rows
+        try withCachedStatement(sql, values) { statement throws(SQLiteError) in
+            var rows: [SQLiteRow] = []
+            while try statement.step() { rows.append(statement.row) }
+            return rows
+        }
     }
+
+    /// Runs `body` with the statement of `sql` from the cache (prepared on first use), its
+    /// parameters bound to `values`; the statement is reset and returned to the cache after.
+    private func withCachedStatement<T>(_ sql: String, _ values: [SQLiteValue],
+                                        _ body: (SQLiteStatement) throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+        let pointer: OpaquePointer
+        if let cached = statements.take(sql) {
+            pointer = cached
+        } else {
+            var statement: OpaquePointer?
+            let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+            guard code == SQLITE_OK, let statement else { throw lastError(code) }
+            pointer = statement
+        }
+        let statement = SQLiteStatement(statement: pointer, database: self, finalizes: false)
+        defer { statements.give(back: pointer, for: sql) }
+        try statement.bind(values)
+        return try body(statement)
+    }
+
+    /// How many statements this connection keeps prepared (tests).
+    public var cachedStatementCount: Int { statements.count }
 
     /// Runs `body` in an IMMEDIATE transaction (the write lock is taken at the start, so two
     /// processes checking then updating a counter cannot interleave), committing when it
@@ -132,8 +161,10 @@ public final class SQLiteDatabase {
         (try? query("PRAGMA user_version").first?.int(0)) ?? 0
     }
 
-    /// Brings the schema up to date: runs, in one transaction each, every migration whose
-    /// index (1-based) is above `user_version`, then records the new version. A database from
+    /// The numbered scheme the library used before named migrations (``SQLiteQueue`` and
+    /// ``SQLiteMigrations``), kept to write databases of that scheme (fixtures, tests of the
+    /// upgrade). Brings the schema up to date: runs, in one transaction each, every migration
+    /// whose index (1-based) is above `user_version`, then records the new version. A database from
     /// a newer Lectern (higher version than known) is refused rather than damaged.
     ///
     /// Several processes may open a new library at once (four `lectern import` started

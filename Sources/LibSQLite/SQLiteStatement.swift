@@ -54,18 +54,22 @@ public struct SQLiteRow: Sendable, Hashable {
     public func isNull(_ column: Int) -> Bool { values[column] == .null }
 }
 
-/// A prepared statement; finalised when released.
+/// A prepared statement; finalised when released, unless its connection's cache keeps it.
 public final class SQLiteStatement {
     let statement: OpaquePointer
     /// Retained: a statement must not outlive its connection.
     let database: SQLiteDatabase
+    private let finalizes: Bool
 
-    init(statement: OpaquePointer, database: SQLiteDatabase) {
+    init(statement: OpaquePointer, database: SQLiteDatabase, finalizes: Bool = true) {
         self.statement = statement
         self.database = database
+        self.finalizes = finalizes
     }
 
-    deinit { sqlite3_finalize(statement) }
+    deinit {
+        if finalizes { sqlite3_finalize(statement) }
+    }
 
     func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
         for (offset, value) in values.enumerated() {
