@@ -39,42 +39,58 @@ public struct SavedCatalog: Sendable, Hashable {
 /// The saved catalogs, in the library database (`catalog_sources`, beside the bookshelf's and
 /// LCP's tables; the file is mode 0600, which is why passwords and tokens may live there).
 ///
-/// The table is created with `IF NOT EXISTS` rather than through the bookshelf's versioned
-/// migrations, so that catalogs do not take a schema number the bookshelf's own tables need.
-// @unchecked: the one SQLite connection is only used under `lock` (a PosixLock), in `locked`.
-public final class CatalogStore: @unchecked Sendable {
-    private let database: SQLiteDatabase
-    private let lock = PosixLock()
+/// The table is made by the named step `catalogs/1-sources` (``migrations``), recorded beside
+/// the other modules' steps; before named steps it was created with `IF NOT EXISTS`, so an
+/// existing table is recognised as that step.
+public final class CatalogStore: Sendable {
+    /// The catalogs' schema steps, for the composition root that opens the file once.
+    public static let migrations = SQLiteMigrations(module: "catalogs", steps: [
+        .init("1-sources", """
+            CREATE TABLE IF NOT EXISTS catalog_sources (
+                name TEXT PRIMARY KEY NOT NULL,
+                url TEXT NOT NULL,
+                username TEXT,
+                password TEXT,
+                auth_type TEXT,
+                token_url TEXT,
+                access_token TEXT,
+                lcp_hashed_passphrase TEXT,
+                token_expires_at REAL,
+                added_at REAL NOT NULL
+            )
+            """),
+    ]) { database throws(SQLiteError) in try database.hasTable("catalog_sources") ? 1 : 0 }
 
-    public init(path: String = LibraryStore.defaultPath) throws(LibraryError) {
-        if path != ":memory:", let slash = path.lastIndex(of: "/") {
-            XDGDirectories.ensure(String(path[..<slash]))
-        }
+    /// The database the catalogs are in.
+    public let database: SQLiteQueue
+
+    /// The catalogs on an open database; their step is applied when the queue has not yet.
+    public init(database: SQLiteQueue) throws(LibraryError) {
+        self.database = database
         do {
-            database = try SQLiteDatabase(path: path)
-            try database.execute("""
-                CREATE TABLE IF NOT EXISTS catalog_sources (
-                    name TEXT PRIMARY KEY NOT NULL,
-                    url TEXT NOT NULL,
-                    username TEXT,
-                    password TEXT,
-                    auth_type TEXT,
-                    token_url TEXT,
-                    access_token TEXT,
-                    lcp_hashed_passphrase TEXT,
-                    token_expires_at REAL,
-                    added_at REAL NOT NULL
-                )
-                """)
+            try database.migrate([Self.migrations])
         } catch {
             throw LibraryError(message: error.message)
         }
     }
 
+    /// Opens a database of its own at `path` (tests; the application opens the file once and
+    /// uses ``init(database:)``).
+    public convenience init(path: String) throws(LibraryError) {
+        LibraryStore.ensureFolder(of: path)
+        let database: SQLiteQueue
+        do {
+            database = try SQLiteQueue(path: path)
+        } catch {
+            throw LibraryError(message: error.message)
+        }
+        try self.init(database: database)
+    }
+
     @discardableResult
     private func locked<T>(_ body: (SQLiteDatabase) throws(SQLiteError) -> T) throws(LibraryError) -> T {
         do {
-            return try lock.withLock { () throws(SQLiteError) -> T in try body(database) }
+            return try database.read(body)
         } catch {
             throw LibraryError(message: error.message)
         }

@@ -6,9 +6,8 @@ import LibSQLite
 /// move the entry. When the entry's own file disappears, a location that still exists takes
 /// its place.
 ///
-/// Kept in its own table (`shelf_locations`, created with `IF NOT EXISTS` like the catalogs'
-/// table) over the library's connection, so that it takes no number in the bookshelf's
-/// versioned migrations. A location goes with its publication (`ON DELETE CASCADE`).
+/// Kept in `shelf_locations` (the library's named step `library/4-locations`), over the
+/// library's database queue. A location goes with its publication (`ON DELETE CASCADE`).
 public struct LibraryLocations: Sendable {
     public let store: LibraryStore
 
@@ -16,7 +15,8 @@ public struct LibraryLocations: Sendable {
         self.store = store
     }
 
-    private static let table = """
+    /// Created by the library's named step (``LibrarySchema/named``).
+    static let table = """
         CREATE TABLE IF NOT EXISTS shelf_locations (
             publication_id INTEGER NOT NULL REFERENCES shelf_publications (id) ON DELETE CASCADE,
             path TEXT NOT NULL,
@@ -27,7 +27,7 @@ public struct LibraryLocations: Sendable {
 
     @discardableResult
     private func locked<T>(_ body: (SQLiteDatabase) throws(SQLiteError) -> T) throws(LibraryError) -> T {
-        try store.locked(ensuring: Self.table, body)
+        try store.locked(body)
     }
 
     /// The other locations of a publication, oldest first (its own path is not among them).

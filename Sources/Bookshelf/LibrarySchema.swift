@@ -1,5 +1,9 @@
-/// The bookshelf's tables (append migrations, never edit one).
+import LibSQLite
+
+/// The bookshelf's tables (append steps, never edit one).
 enum LibrarySchema {
+    /// The steps of the scheme before named migrations, which `PRAGMA user_version` counted
+    /// (kept as they were: a database at version *n* has the first *n*).
     static let migrations: [String] = [
         """
         CREATE TABLE shelf_publications (
@@ -93,3 +97,24 @@ enum LibrarySchema {
     ]
 }
 
+extension LibrarySchema {
+    /// The library's named steps: the three of `PRAGMA user_version`, then the side tables
+    /// that were created with `IF NOT EXISTS` on every use (they keep the clause, since a
+    /// database of the earlier scheme may have some of them and not others).
+    static let named: SQLiteMigrations = {
+        let legacy = ["publications-bookmarks-text-lengths", "fulltext", "fulltext-typographic-folding"]
+        // Each earlier step still advances user_version, so that a Lectern of the earlier
+        // scheme opening the file finds the tables it expects instead of creating them again.
+        var steps = zip(legacy, migrations).enumerated().map { index, step in
+            SQLiteMigrations.Step("\(index + 1)-\(step.0)", step.1 + ";\nPRAGMA user_version = \(index + 1);")
+        }
+        steps += [
+            .init("4-locations", LibraryLocations.table),
+            .init("5-reading-statistics", ReadingStatisticsStore.table),
+            .init("6-zip-passwords", RememberedPasswords.table),
+        ]
+        return SQLiteMigrations(module: "library", steps: steps) { database throws(SQLiteError) in
+            try database.query("PRAGMA user_version").first?.int(0) ?? 0
+        }
+    }()
+}

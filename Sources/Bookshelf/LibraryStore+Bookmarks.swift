@@ -29,12 +29,12 @@ extension LibraryStore {
     /// Adds `bookmark` unless the publication already has one at the same place (``Bookmark/marks(_:)``):
     /// `m` pressed twice on a page keeps one bookmark. Returns the new row id, or the bookmark
     /// already there when nothing was added. The check and the
-    /// insert happen under one lock, so two writers cannot both add the page.
+    /// insert happen in one write transaction, so two writers cannot both add the page.
     public func addBookmarkUnlessPresent(_ bookmark: Bookmark, publicationID: Int64) throws(LibraryError) -> BookmarkAddition {
         guard let place = Locator(jsonString: bookmark.locator) else {
             return .added(try addBookmark(bookmark, publicationID: publicationID))
         }
-        return try locked { database throws(SQLiteError) in
+        return try writing { database throws(SQLiteError) in
             let rows = try database.query("SELECT id, locator, label, progress, created_at FROM shelf_bookmarks WHERE publication_id = ?",
                                           [.integer(publicationID)])
             for row in rows {

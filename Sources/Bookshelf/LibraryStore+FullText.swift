@@ -93,28 +93,26 @@ extension LibraryStore {
     /// one transaction: an interrupted indexing leaves whole items only. Nothing is stored
     /// for a publication that was removed meanwhile, or that is protected.
     public func addFullText(publicationID: Int64, item: Int, chunks: [TextChunk]) throws(LibraryError) {
-        try locked { database throws(SQLiteError) in
-            try Self.inTransaction(database) { () throws(SQLiteError) in
-                let rows = try database.query("SELECT protection FROM shelf_publications WHERE id = ?", [.integer(publicationID)])
-                guard let row = rows.first, row.string(0) == ProtectionMark.none.rawValue else { return }
-                // A resumed item may have been stored by a process that stopped before recording it.
-                let next = try database.query("SELECT next_item FROM shelf_fulltext_books WHERE publication_id = ?",
-                                              [.integer(publicationID)]).first?.int(0) ?? 0
-                guard item >= next else { return }
-                for chunk in chunks {
-                    let body = ScriptSegmentation.segmented(chunk.text)
-                    let folded = TypographicFolding.folded(body)
-                    try database.run("""
-                        INSERT INTO shelf_fulltext_chunks (publication_id, href, start, resource_length, body, folded_body)
-                        VALUES (?, ?, ?, ?, ?, ?)
-                        """, [.integer(publicationID), .text(chunk.href), .integer(Int64(chunk.start)),
-                              .integer(Int64(chunk.resourceLength)), .text(body), folded == body ? .null : .text(folded)])
-                }
+        try writing { database throws(SQLiteError) in
+            let rows = try database.query("SELECT protection FROM shelf_publications WHERE id = ?", [.integer(publicationID)])
+            guard let row = rows.first, row.string(0) == ProtectionMark.none.rawValue else { return }
+            // A resumed item may have been stored by a process that stopped before recording it.
+            let next = try database.query("SELECT next_item FROM shelf_fulltext_books WHERE publication_id = ?",
+                                          [.integer(publicationID)]).first?.int(0) ?? 0
+            guard item >= next else { return }
+            for chunk in chunks {
+                let body = ScriptSegmentation.segmented(chunk.text)
+                let folded = TypographicFolding.folded(body)
                 try database.run("""
-                    INSERT INTO shelf_fulltext_books (publication_id, next_item) VALUES (?, ?)
-                    ON CONFLICT (publication_id) DO UPDATE SET next_item = excluded.next_item
-                    """, [.integer(publicationID), .integer(Int64(item + 1))])
+                    INSERT INTO shelf_fulltext_chunks (publication_id, href, start, resource_length, body, folded_body)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """, [.integer(publicationID), .text(chunk.href), .integer(Int64(chunk.start)),
+                          .integer(Int64(chunk.resourceLength)), .text(body), folded == body ? .null : .text(folded)])
             }
+            try database.run("""
+                INSERT INTO shelf_fulltext_books (publication_id, next_item) VALUES (?, ?)
+                ON CONFLICT (publication_id) DO UPDATE SET next_item = excluded.next_item
+                """, [.integer(publicationID), .integer(Int64(item + 1))])
         }
     }
 
@@ -223,15 +221,5 @@ extension LibraryStore {
                            progression: min(1, Double(start + offset) / Double(resourceLength)),
                            highlight: ScriptSegmentation.unsegmented(matched),
                            before: String(unsegmentedLead.suffix(32)))
-    }
-
-    static func inTransaction(_ database: SQLiteDatabase, _ body: () throws(SQLiteError) -> Void) throws(SQLiteError) {
-        do {
-            try database.transaction(body)
-        } catch {
-            switch error {
-            case .database(let error), .body(let error): throw error
-            }
-        }
     }
 }

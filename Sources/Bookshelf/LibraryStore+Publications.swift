@@ -99,25 +99,16 @@ extension LibraryStore {
 
     /// Adds many entries in one transaction (tests and benchmarks fill large libraries).
     public func addAll(_ entries: [LibraryEntry]) throws(LibraryError) {
-        try locked { database throws(SQLiteError) in
-            try database.execute("BEGIN IMMEDIATE")
-            do throws(SQLiteError) {
-                for entry in entries {
-                    try database.run("""
-                        INSERT OR IGNORE INTO shelf_publications (identity, path, title, sort_title, author, sort_author, format,
-                            protection, license_id, acquired, added_at)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """, [.text(entry.identity), .text(entry.path), .text(entry.title), .text(Self.sortKey(entry.title)),
-                              .text(entry.author), .text(entry.authorSortKey), .text(entry.format),
-                              .text(entry.protection.rawValue), .text(entry.licenseID), .integer(entry.acquired ? 1 : 0),
-                              .real(entry.addedAt.timeIntervalSince1970)])
-                }
-                try database.execute("COMMIT")
-            } catch {
-                // The insert's error is the one to report; a failed rollback ends with the
-                // connection (SQLite rolls back an open transaction on close).
-                try? database.execute("ROLLBACK")
-                throw error
+        try writing { database throws(SQLiteError) in
+            for entry in entries {
+                try database.run("""
+                    INSERT OR IGNORE INTO shelf_publications (identity, path, title, sort_title, author, sort_author, format,
+                        protection, license_id, acquired, added_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, [.text(entry.identity), .text(entry.path), .text(entry.title), .text(Self.sortKey(entry.title)),
+                          .text(entry.author), .text(entry.authorSortKey), .text(entry.format),
+                          .text(entry.protection.rawValue), .text(entry.licenseID), .integer(entry.acquired ? 1 : 0),
+                          .real(entry.addedAt.timeIntervalSince1970)])
             }
         }
     }

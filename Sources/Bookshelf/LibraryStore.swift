@@ -3,58 +3,80 @@ import LibSQLite
 import Shared
 
 /// The library: publications, reading positions, bookmarks and cached book-wide figures, in
-/// `$XDG_DATA_HOME/lectern/library.sqlite` beside the LCP tables.
+/// `$XDG_DATA_HOME/lectern/library.sqlite` beside the catalogs' and LCP's tables.
 ///
-/// The bookshelf's tables are prefixed `shelf_` and versioned with `PRAGMA user_version`
-/// (LCP keeps its own version in `lcp_schema`). Listing reads one indexed table and never
-/// touches the publication files, so the bookshelf opens at once on 10,000 publications.
+/// The bookshelf's tables are prefixed `shelf_` and made by the named steps of
+/// ``migrations`` (module `library`), recorded in the file's `lectern_migrations` beside the
+/// other modules' steps. Listing reads one indexed table and never touches the publication
+/// files, so the bookshelf opens at once on 10,000 publications.
 ///
-/// One connection, serialised by a lock, shared by the extensions that each keep one concern:
+/// The file's one ``SQLiteQueue`` is shared by the extensions that each keep one concern:
 /// publications (and their sort keys), reading positions, bookmarks, text lengths and the
 /// full-text index; the tables are in ``LibrarySchema``. Call from any thread, but not from the
 /// main actor when it can be avoided (every call is disk I/O).
-public final class LibraryStore: @unchecked Sendable {
-    /// The default location of the library database.
+public final class LibraryStore: Sendable {
+    /// The default location of the library database (the one file of the library, catalogs
+    /// and LCP).
     public static var defaultPath: String { XDGDirectories.data + "/library.sqlite" }
     /// Where acquired publications are stored; deleting such an entry deletes its file.
     public static var publicationsFolder: String { XDGDirectories.data + "/publications" }
 
-    private let database: SQLiteDatabase
-    private let lock = PosixLock()
+    /// The library's schema steps, for the composition root that opens the file once with
+    /// every module's steps.
+    public static var migrations: SQLiteMigrations { LibrarySchema.named }
 
-    /// Opens (creating and migrating when needed) the library at `path`; `":memory:"` for a
-    /// private one.
-    public init(path: String = LibraryStore.defaultPath) throws(LibraryError) {
+    /// The database the library's tables are in.
+    public let database: SQLiteQueue
+
+    /// The library on an open database; its steps are applied when the queue has not yet.
+    public init(database: SQLiteQueue) throws(LibraryError) {
+        self.database = database
+        do {
+            try database.migrate([Self.migrations])
+        } catch {
+            throw LibraryError(message: error.message)
+        }
+    }
+
+    /// Opens (creating and migrating when needed) a database of its own at `path`;
+    /// `":memory:"` for a private one. The application opens the file once and uses
+    /// ``init(database:)``.
+    public convenience init(path: String) throws(LibraryError) {
+        Self.ensureFolder(of: path)
+        let database: SQLiteQueue
+        do {
+            database = try SQLiteQueue(path: path)
+        } catch {
+            throw LibraryError(message: error.message)
+        }
+        try self.init(database: database)
+    }
+
+    /// Creates the folder of a database file (mode 0700), as XDG asks.
+    public static func ensureFolder(of path: String) {
         if path != ":memory:", let slash = path.lastIndex(of: "/") {
             XDGDirectories.ensure(String(path[..<slash]))
         }
-        do {
-            database = try SQLiteDatabase(path: path)
-            try database.migrate(LibrarySchema.migrations)
-        } catch {
-            throw LibraryError(message: error.message)
-        }
     }
 
-    /// Runs `body` with the connection, under the lock; SQLite's errors become ``LibraryError``.
+    /// Runs `body` with the connection, serialised with every other use of the file;
+    /// SQLite's errors become ``LibraryError``.
     @discardableResult
     func locked<T>(_ body: (SQLiteDatabase) throws(SQLiteError) -> T) throws(LibraryError) -> T {
         do {
-            return try lock.withLock { () throws(SQLiteError) -> T in try body(database) }
+            return try database.read(body)
         } catch {
             throw LibraryError(message: error.message)
         }
     }
 
-    /// Runs `body` under the lock once `table` (a `CREATE TABLE IF NOT EXISTS` statement) has
-    /// run: the stores that keep a table of their own beside the library's rows (remembered
-    /// passwords, reading statistics, other locations) create it on first use, outside the
-    /// numbered migrations.
+    /// Runs `body` in one write transaction of the file.
     @discardableResult
-    func locked<T>(ensuring table: String, _ body: (SQLiteDatabase) throws(SQLiteError) -> T) throws(LibraryError) -> T {
-        try locked { database throws(SQLiteError) in
-            try database.execute(table)
-            return try body(database)
+    func writing<T>(_ body: (SQLiteDatabase) throws(SQLiteError) -> T) throws(LibraryError) -> T {
+        do {
+            return try database.write(body)
+        } catch {
+            throw LibraryError(message: error.message)
         }
     }
 }

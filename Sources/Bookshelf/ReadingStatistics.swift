@@ -21,7 +21,7 @@ public struct BookReadingStatistics: Sendable, Hashable {
 }
 
 /// Reading statistics per book, by content identity, in `shelf_reading_statistics` (created
-/// with `IF NOT EXISTS`, outside the bookshelf's versioned migrations).
+/// by the library's named step `library/5-reading-statistics`).
 public struct ReadingStatisticsStore: Sendable {
     public let store: LibraryStore
 
@@ -29,7 +29,8 @@ public struct ReadingStatisticsStore: Sendable {
         self.store = store
     }
 
-    private static let table = """
+    /// Created by the library's named step (``LibrarySchema/named``).
+    static let table = """
         CREATE TABLE IF NOT EXISTS shelf_reading_statistics (
             identity TEXT PRIMARY KEY NOT NULL,
             seconds REAL NOT NULL DEFAULT 0,
@@ -41,7 +42,7 @@ public struct ReadingStatisticsStore: Sendable {
 
     @discardableResult
     private func locked<T>(_ body: (SQLiteDatabase) throws(SQLiteError) -> T) throws(LibraryError) -> T {
-        try store.locked(ensuring: Self.table, body)
+        try store.locked(body)
     }
 
     /// Adds one reading session to the book's statistics.

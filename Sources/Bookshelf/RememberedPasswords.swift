@@ -3,8 +3,8 @@ import LibSQLite
 
 /// The passwords of ZIP-password publications, remembered after their first unlock so that
 /// the next open does not ask: sealed (``PasswordSealing``) in the library database, by
-/// content identity, in `shelf_zip_passwords` (created with `IF NOT EXISTS`, outside the
-/// bookshelf's versioned migrations). Never written anywhere in clear.
+/// content identity, in `shelf_zip_passwords` (created by the library's named step
+/// `library/6-zip-passwords`). Never written anywhere in clear.
 public struct RememberedPasswords: Sendable {
     public let store: LibraryStore
     public let sealing: PasswordSealing
@@ -14,7 +14,8 @@ public struct RememberedPasswords: Sendable {
         self.sealing = sealing
     }
 
-    private static let table = """
+    /// Created by the library's named step (``LibrarySchema/named``).
+    static let table = """
         CREATE TABLE IF NOT EXISTS shelf_zip_passwords (
             identity TEXT PRIMARY KEY NOT NULL,
             sealed TEXT NOT NULL,
@@ -24,7 +25,7 @@ public struct RememberedPasswords: Sendable {
 
     @discardableResult
     private func locked<T>(_ body: (SQLiteDatabase) throws(SQLiteError) -> T) throws(LibraryError) -> T {
-        try store.locked(ensuring: Self.table, body)
+        try store.locked(body)
     }
 
     /// The remembered password of the publication with this content identity.

@@ -3,40 +3,50 @@ import LCP
 import LibSQLite
 import Shared
 
-/// The SQLite file holding LCP licenses, user keys, rights counters and device ids:
-/// `$XDG_DATA_HOME/lectern/library.sqlite` by default (mode 0600 in a 0700 directory, WAL).
+/// LCP's licenses, user keys, rights counters and device ids, in the library database
+/// (`$XDG_DATA_HOME/lectern/library.sqlite`, mode 0600 in a 0700 directory, WAL).
 ///
-/// The file is shared with the bookshelf, so LCP's tables are prefixed `lcp_` and LCP's schema
-/// version lives in its own `lcp_schema` table rather than in `PRAGMA user_version` (which the
-/// bookshelf may use for its own tables).
-///
-/// A connection serves one thread at a time: every use goes through ``withDatabase(_:)``.
-public final class LCPSQLiteStore: @unchecked Sendable {
-    /// The default location of the library database.
-    public static var defaultPath: String { XDGDirectories.data + "/library.sqlite" }
+/// The file is shared with the bookshelf and the catalogs, so LCP's tables are prefixed
+/// `lcp_` and made by the named steps of ``migrations`` (module `lcp`). Before named steps,
+/// LCP counted its schema in its own `lcp_schema` table: a database of that scheme is
+/// recognised by it, and the table is still kept up to date for a Lectern of that scheme.
+public final class LCPSQLiteStore: Sendable {
+    /// LCP's schema steps, for the composition root that opens the file once.
+    public static var migrations: SQLiteMigrations { LCPSQLiteSchema.named }
 
-    private let database: SQLiteDatabase
-    private let lock = PosixLock()
+    /// The database LCP's tables are in.
+    public let database: SQLiteQueue
 
-    /// Opens (creating and migrating when needed) the database at `path`; `":memory:"` for a
-    /// private one.
-    public init(path: String = LCPSQLiteStore.defaultPath) throws(LCPError) {
-        if path != ":memory:", let slash = path.lastIndex(of: "/") {
-            XDGDirectories.ensure(String(path[..<slash]))
-        }
+    /// LCP's tables on an open database; their steps are applied when the queue has not yet.
+    public init(database: SQLiteQueue) throws(LCPError) {
+        self.database = database
         do {
-            database = try SQLiteDatabase(path: path)
+            try database.migrate([Self.migrations])
         } catch {
             throw .repository(error.description)
         }
-        try LCPSQLiteSchema.migrate(database)
     }
 
-    /// Runs `body` with the connection, serialised with every other use of this store.
+    /// Opens a database of its own at `path` (creating its folder); `":memory:"` for a
+    /// private one. The application opens the file once and uses ``init(database:)``.
+    public convenience init(path: String) throws(LCPError) {
+        if path != ":memory:", let slash = path.lastIndex(of: "/") {
+            XDGDirectories.ensure(String(path[..<slash]))
+        }
+        let database: SQLiteQueue
+        do {
+            database = try SQLiteQueue(path: path)
+        } catch {
+            throw .repository(error.description)
+        }
+        try self.init(database: database)
+    }
+
+    /// Runs `body` with the connection, serialised with every other use of the file.
     @discardableResult
     func withDatabase<T>(_ body: (SQLiteDatabase) throws(SQLiteError) -> T) throws(LCPError) -> T {
         do {
-            return try lock.withLock { () throws(SQLiteError) -> T in try body(database) }
+            return try database.read(body)
         } catch {
             throw .repository(error.description)
         }
@@ -46,14 +56,10 @@ public final class LCPSQLiteStore: @unchecked Sendable {
     /// processes cannot interleave a check and an update).
     @discardableResult
     func transaction<T>(_ body: (SQLiteDatabase) throws(SQLiteError) -> T) throws(LCPError) -> T {
-        try withDatabase { database throws(SQLiteError) -> T in
-            do throws(SQLiteTransactionError<SQLiteError>) {
-                return try database.transaction { () throws(SQLiteError) -> T in try body(database) }
-            } catch {
-                switch error {
-                case .database(let failure), .body(let failure): throw failure
-                }
-            }
+        do {
+            return try database.write(body)
+        } catch {
+            throw .repository(error.description)
         }
     }
 
@@ -119,35 +125,20 @@ enum LCPSQLiteSchema {
         """,
     ]
 
-    static func migrate(_ database: SQLiteDatabase) throws(LCPError) {
-        do throws(SQLiteTransactionError<SQLiteError>) {
-            try database.transaction { () throws(SQLiteError) in
-                try database.execute("CREATE TABLE IF NOT EXISTS lcp_schema (version INTEGER NOT NULL)")
-            }
-            for (index, sql) in migrations.enumerated() {
-                try database.transaction { () throws(SQLiteError) in
-                    // Checked under the write lock: another process may be migrating too.
-                    let current = try database.query("SELECT version FROM lcp_schema").first?.int(0) ?? 0
-                    guard current == index else { return }
-                    try database.execute(sql)
-                    try database.run("DELETE FROM lcp_schema")
-                    try database.run("INSERT INTO lcp_schema (version) VALUES (?)", [.integer(index + 1)])
-                }
-            }
-        } catch {
-            switch error {
-            case .database(let failure), .body(let failure): throw .repository(failure.description)
-            }
+    /// The named steps: the three of `lcp_schema`, each still recording its number there.
+    static let named: SQLiteMigrations = {
+        let names = ["1-licenses-keys-devices-crl", "2-crl-attempts", "3-user-keys-last-used"]
+        let steps = zip(names, migrations).enumerated().map { index, step in
+            SQLiteMigrations.Step(step.0, step.1 + """
+                ;
+                CREATE TABLE IF NOT EXISTS lcp_schema (version INTEGER NOT NULL);
+                DELETE FROM lcp_schema;
+                INSERT INTO lcp_schema (version) VALUES (\(index + 1));
+                """)
         }
-        // A failed read is the database's error, not "schema 0" (which would name the wrong cause).
-        let version: Int
-        do throws(SQLiteError) {
-            version = try database.query("SELECT version FROM lcp_schema").first?.int(0) ?? 0
-        } catch {
-            throw .repository(error.description)
+        return SQLiteMigrations(module: "lcp", steps: steps) { database throws(SQLiteError) in
+            guard try database.hasTable("lcp_schema") else { return 0 }
+            return try database.query("SELECT version FROM lcp_schema").first?.int(0) ?? 0
         }
-        guard version == migrations.count else {
-            throw .repository("\(database.path) holds LCP tables of schema \(version), this Lectern knows \(migrations.count)")
-        }
-    }
+    }()
 }

@@ -16,8 +16,13 @@ enum CatalogPassphrase {
         if let hashed, let key = userKey(fromHashed: hashed) { keys.append(key) }
         if let typed, !typed.isEmpty { keys.append(BasicProfileLCPClient.userKey(passphrase: typed)) }
         guard !keys.isEmpty, let document = try? LicenseDocument(data: license) else { return nil }
+        let store: LCPSQLiteStore
+        switch LibraryDatabase.process {
+        case .success(let database): store = database.lcp
+        case .failure(let error): return "the catalog's passphrase was not remembered (\(error.userMessage)); the book will ask for it"
+        }
         do throws(LCPError) {
-            let repository = LCPSQLitePassphraseRepository(store: try LCPSQLiteStore())
+            let repository = LCPSQLitePassphraseRepository(store: store)
             for key in keys {
                 try repository.addPassphrase(key, licenseID: document.id, provider: document.provider, userID: document.user.id)
             }

@@ -29,7 +29,7 @@ struct CatalogSource {
         if !isLocation {
             let isFile = FileManager.default.fileExists(atPath: argument)
             // With a file to fall back on, a library that cannot be opened is not an error.
-            let saved = isFile ? (try? CatalogStore().catalog(named: argument)) : try store().catalog(named: argument)
+            let saved = isFile ? (try? LibraryDatabase.catalogs().catalog(named: argument)) : try store().catalog(named: argument)
             if let saved {
                 if isFile { Output.error("\(argument): the saved catalog of that name (for the file here, give ./\(argument))") }
                 let moved = withoutUserInfo(saved)
@@ -61,14 +61,14 @@ struct CatalogSource {
         }
         let name = saved.name
         CLILog.logger.attempt("moving the user name and password out of catalog \(name)'s URL") {
-            try CatalogStore().save(moved)
+            try LibraryDatabase.catalogs().save(moved)
         }
         return moved
     }
 
     /// The saved catalogs (the library database).
     static func store() throws -> CatalogStore {
-        do { return try CatalogStore() } catch {
+        do { return try LibraryDatabase.catalogs() } catch {
             Output.error(error.userMessage)
             throw ExitStatus.cannotOpen
         }
@@ -84,7 +84,7 @@ struct CatalogSource {
         return CatalogSession(catalogURL: saved.url, username: username, password: password, signIn: signIn) { signIn in
             // The session goes on with the new token; not saved, the next run signs in again.
             CLILog.logger.attempt("saving the sign-in of catalog \(name)") {
-                try CatalogStore().setSignIn(name: name, type: signIn.type, tokenURL: signIn.tokenURL,
+                try LibraryDatabase.catalogs().setSignIn(name: name, type: signIn.type, tokenURL: signIn.tokenURL,
                                              accessToken: signIn.accessToken, lcpHashedPassphrase: signIn.lcpHashedPassphrase,
                                              tokenExpiresAt: signIn.tokenExpiresAt)
             }

@@ -86,7 +86,7 @@ struct DoctorReport {
         var library: [(String, String)] = []
         if FileManager.default.fileExists(atPath: database) {
             do throws(LibraryError) {
-                let store = try LibraryStore()
+                let store = try LibraryDatabase.process.get().library
                 library.append(("publications", String(try store.count())))
                 let coverage = try store.fullTextCoverage()
                 library.append(("indexed for search", "\(coverage.indexed) (\(coverage.pending) pending)"))

@@ -1,3 +1,4 @@
+import Bookshelf
 import FoundationEssentials
 import LCP
 import LCPSQLite
@@ -52,12 +53,12 @@ enum LCPSetup {
         // Without its database, LCP would grant each run the license's whole copy and print
         // allowance again, however much was already used: protected books stay closed, and
         // say why, until the database can be opened.
-        let path = LCPSQLiteStore.defaultPath
+        let path = LibraryStore.defaultPath
         let store: LCPSQLiteStore
-        do {
-            store = try LCPSQLiteStore(path: path)
-        } catch {
-            let reason = if case .repository(let detail) = error { detail } else { error.userMessage }
+        switch LibraryDatabase.process {
+        case .success(let database): store = database.lcp
+        case .failure(let error):
+            let reason = error.message
             return Setup(service: .failure(.repository(
                 "\(path) cannot be opened: \(reason); LCP books are refused so that the copy and print rights "
                     + "already used are not granted again — check that the directory exists and is writable, "

@@ -152,7 +152,7 @@ struct ListCommand: AsyncParsableCommand {
             throw ExitStatus.cannotOpen
         }
         let entries = try store.entries(sort: LibraryStore.Sort(rawValue: sort) ?? .title)
-        let loans = entries.contains { $0.licenseID != nil } ? UIComposition.loanStates(Date()) : [:]
+        let loans = entries.contains { $0.licenseID != nil } ? UIComposition.loanStates(try? LibraryDatabase.process.get().lcp)(Date()) : [:]
         if json {
             Output.json(.array(entries.map { entry in
                 var object = JSONObject()

@@ -11,7 +11,7 @@ enum UICatalogServices {
     static func make() -> CatalogServices {
         CatalogServices(
             saved: {
-                do throws(LibraryError) { return .success(try CatalogStore().all().map(CatalogSource.withoutUserInfo)) } catch {
+                do throws(LibraryError) { return .success(try LibraryDatabase.catalogs().all().map(CatalogSource.withoutUserInfo)) } catch {
                     return .failure(OpenFailure(message: error.userMessage))
                 }
             },

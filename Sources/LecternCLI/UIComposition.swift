@@ -8,12 +8,11 @@ import Shared
 /// What the terminal interface is given: the library, and how to open publications (with
 /// every protection of ``PublicationLoader``, LCP included).
 enum UIComposition {
-    /// The library; nil (with the reason) when its database cannot be opened.
+    /// The library of the process's database; nil (with the reason) when it cannot be opened.
     static func store() -> (LibraryStore?, String?) {
-        do {
-            return (try LibraryStore(), nil)
-        } catch {
-            return (nil, error.userMessage)
+        switch LibraryDatabase.process {
+        case .success(let database): (database.library, nil)
+        case .failure(let error): (nil, error.userMessage)
         }
     }
 
@@ -48,11 +47,14 @@ enum UIComposition {
         }
     }
 
+    /// The interface's dependencies, on the process's database (opened here when nothing
+    /// opened it yet): the library, and the LCP licenses the shelf's loan column reads.
     static func dependencies() -> ReaderApp.Dependencies {
-        let (store, _) = store()
-        var dependencies = ReaderApp.Dependencies(library: store.map(Library.init(store:)), open: open, config: ReaderConfig.load())
+        let database = try? LibraryDatabase.process.get()
+        var dependencies = ReaderApp.Dependencies(library: database.map { Library(store: $0.library) }, open: open,
+                                                  config: ReaderConfig.load())
         dependencies.licenses = UILicenseServices.make()
-        dependencies.loanStates = loanStates
+        dependencies.loanStates = loanStates(database?.lcp)
         dependencies.makeAudiobookPlayback = UIAudiobookPlayback.factory
         dependencies.browserServing = UIBrowserServing.serve
         dependencies.catalogs = UICatalogServices.make()
@@ -60,16 +62,20 @@ enum UIComposition {
     }
 
     /// The loans of the LCP license repository (in the library database), as the bookshelf
-    /// shows them; none when the repository cannot be read.
-    static let loanStates: LoanStateSource = { now in
-        // The shelf still lists the books, without loan dates; the reason is logged.
-        guard let loans = CLILog.logger.attempt("reading the loans of the LCP licenses", { () throws(LCPError) in
-            try LCPSQLiteLicenseRepository(store: try LCPSQLiteStore()).loans()
-        }) else { return [:] }
-        var states: [String: LoanState] = [:]
-        for loan in loans {
-            states[loan.licenseID] = LoanState(status: loan.status, rightsStart: loan.rightsStart, rightsEnd: loan.rightsEnd, now: now)
+    /// shows them at each reload, on the store opened once; none when there is no database or
+    /// the repository cannot be read.
+    static func loanStates(_ store: LCPSQLiteStore?) -> LoanStateSource {
+        let repository = store.map(LCPSQLiteLicenseRepository.init(store:))
+        return { now in
+            // The shelf still lists the books, without loan dates; the reason is logged.
+            guard let repository, let loans = CLILog.logger.attempt("reading the loans of the LCP licenses", { () throws(LCPError) in
+                try repository.loans()
+            }) else { return [:] }
+            var states: [String: LoanState] = [:]
+            for loan in loans {
+                states[loan.licenseID] = LoanState(status: loan.status, rightsStart: loan.rightsStart, rightsEnd: loan.rightsEnd, now: now)
+            }
+            return states
         }
-        return states
     }
 }

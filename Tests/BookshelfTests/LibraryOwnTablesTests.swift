@@ -30,7 +30,7 @@ import TestSupport
         try Command.python("""
             import sqlite3, sys
             db = sqlite3.connect(sys.argv[1])
-            db.executescript("CREATE VIEW shelf_zip_passwords AS SELECT '' AS identity, '' AS sealed, 0.0 AS saved_at;")
+            db.executescript("DROP TABLE shelf_zip_passwords; CREATE VIEW shelf_zip_passwords AS SELECT '' AS identity, '' AS sealed, 0.0 AS saved_at;")
             """, [path])
         await #expect(throws: LibraryError.self) { try await library.forgetPassword(identity: "id:a") }
     }

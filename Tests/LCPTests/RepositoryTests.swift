@@ -31,7 +31,7 @@ import TestSupport
         let database = try SQLiteDatabase(path: path)
         #expect(try database.query("PRAGMA journal_mode").first?.string(0) == "wal")
         let tables = try database.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap { $0.string(0) }
-        #expect(tables == ["lcp_crl", "lcp_crl_attempts", "lcp_device", "lcp_licenses", "lcp_schema", "lcp_user_keys"])
+        #expect(tables == ["lcp_crl", "lcp_crl_attempts", "lcp_device", "lcp_licenses", "lcp_schema", "lcp_user_keys", "lectern_migrations"])
         #expect(try database.query("SELECT version FROM lcp_schema").first?.int(0) == 3)
         // LCP leaves PRAGMA user_version to the bookshelf sharing the file.
         #expect(database.userVersion == 0)
