@@ -20,7 +20,7 @@ public enum MobiError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The name of the protection for a record 0 encryption type.
-    static func protection(encryptionType: UInt16) -> String {
+    public static func protection(encryptionType: UInt16) -> String {
         switch encryptionType {
         case 1: "old Mobipocket DRM (encryption type 1)"
         case 2: "Mobipocket/Kindle DRM (encryption type 2)"

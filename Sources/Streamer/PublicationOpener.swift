@@ -35,7 +35,7 @@ public final class PublicationOpener: Sendable {
 
     /// The format-specific protections Lectern ships.
     public static var defaultFormatProtections: [any ContentProtection] {
-        [ZIPPasswordContentProtection(), PDFContentProtection()]
+        [ZIPPasswordContentProtection(), PDFContentProtection(), KindleDRMContentProtection()]
     }
 
     /// Opens `asset`.
