@@ -16,10 +16,10 @@ struct InProcessApp {
 
     /// An interface with a library in a temporary folder (or none), opening publications with
     /// the Streamer through `open` (by default, without protections but the ZIP and PDF ones).
-    init(_ label: String, rows: Int = 24, columns: Int = 80, withLibrary: Bool = true,
+    init(_ label: String, rows: Int = 24, columns: Int = 80, withLibrary: Bool = true, library given: Library? = nil,
          open: PublicationOpening? = nil) throws {
         let folder = Fixtures.temporaryDirectory(label)
-        library = withLibrary ? Library(store: try LibraryStore(path: folder + "/library.sqlite")) : nil
+        library = try given ?? (withLibrary ? Library(store: try LibraryStore(path: folder + "/library.sqlite")) : nil)
         var dependencies = ReaderApp.Dependencies(library: library, open: open ?? Self.open, config: ReaderConfig())
         dependencies.cacheFolder = folder + "/cache"
         app = ReaderApp(dependencies: dependencies)

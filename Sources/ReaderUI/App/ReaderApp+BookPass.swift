@@ -35,11 +35,31 @@ extension ReaderApp {
     }
 
     /// The chapter lengths counted at an earlier opening of this content, when the library
-    /// has them for every chapter (only a cache: nil when absent or unreadable).
-    func cachedChapterLengths(_ book: BookController, identity: String) async -> [Int]? {
+    /// has them for every chapter (only a cache: nil when absent or unreadable); `partial`
+    /// receives those of an earlier opening closed before its count finished.
+    func cachedChapterLengths(_ book: BookController, identity: String, partial: ((_ counted: [Int: Int]) -> Void)? = nil) async -> [Int]? {
         guard let cached = try? await dependencies.library?.textLengths(identity: identity),
               cached.count == book.source.count else { return nil }
-        return cached
+        guard cached.contains(where: { $0 < 0 }) else { return cached }
+        var counted: [Int: Int] = [:]
+        for (index, length) in cached.enumerated() where length >= 0 { counted[index] = length }
+        partial?(counted)
+        return nil
+    }
+
+    /// Keeps the length of `chapter` (whole on screen, or counted by the book pass) for the
+    /// next opening while the book's count is not finished: stored with the others counted so
+    /// far, -1 for those not yet counted, so that a book closed early still reopens a long
+    /// chapter from its first part.
+    func rememberLength(_ length: Int, ofChapter chapter: Int, _ book: BookController, write: Bool = true) {
+        guard book.state.chapterLengths == nil, chapter >= 0, chapter < book.source.count,
+              book.state.lengthsCountedSoFar[chapter] != length else { return }
+        book.state.lengthsCountedSoFar[chapter] = length
+        guard write, let library = dependencies.library, let identity = book.identity else { return }
+        let known = book.state.lengthsCountedSoFar
+        let all = (0..<book.source.count).map { known[$0] ?? -1 }
+        // Only a cache: a failed write costs a whole conversion at the next opening.
+        book.tasks.start(nil) { _ = try? await library.setTextLengths(all, identity: identity) }
     }
 
     /// Counts the text of every chapter in the background (or reads the count cached for
@@ -53,7 +73,10 @@ extension ReaderApp {
         book.tasks.start(.textIndex) { [weak self, weak book] in
             guard let book else { return }
             await readAhead?.value
-            if book.state.chapterLengths == nil, let identity, let cached = await self?.cachedChapterLengths(book, identity: identity),
+            if book.state.chapterLengths == nil, let identity,
+               let cached = await self?.cachedChapterLengths(book, identity: identity, partial: { counted in
+                   book.state.lengthsCountedSoFar.merge(counted) { current, _ in current }
+               }),
                !Task.isCancelled {
                 book.state.chapterLengths = cached
                 self?.render()
@@ -68,6 +91,7 @@ extension ReaderApp {
             // A chapter that cannot be read counts as empty for now, but nothing is kept for
             // the next opening, which tries again.
             var unreadable = false
+            var lastKept = ContinuousClock.now
             for index in 0..<source.count {
                 if Task.isCancelled { return }
                 let cachedText = texts?[index]
@@ -84,6 +108,13 @@ extension ReaderApp {
                 unreadable = unreadable || failed
                 book.textIndex.set(searchable, chapter: index)
                 lengths.append(searchable.length)
+                if !failed {
+                    // Kept every second or so, for a book closed before the count ends.
+                    let now = ContinuousClock.now
+                    let due = now - lastKept >= .seconds(1)
+                    if due { lastKept = now }
+                    self?.rememberLength(searchable.length, ofChapter: index, book, write: due)
+                }
             }
             guard !Task.isCancelled else { return }
             guard !unreadable else {

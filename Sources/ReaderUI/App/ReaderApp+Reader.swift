@@ -135,7 +135,9 @@ extension ReaderApp {
                 // An audiobook's locator is a time in the track, not a place on its page.
                 anchor = publication.isAudiobook ? .start : .locator(locator)
             }
-            if case .locator = anchor, let cached = await self.cachedChapterLengths(book, identity: identity), !Task.isCancelled {
+            if case .locator = anchor,
+               let cached = await self.cachedChapterLengths(book, identity: identity, partial: { book.state.lengthsCountedSoFar = $0 }),
+               !Task.isCancelled {
                 // Counted at an earlier opening (only a cache: without it the chapter is waited
                 // for whole): a long chapter is shown as soon as its text up to the saved place
                 // is read, and the book percentage is there on the first page.
@@ -185,6 +187,7 @@ extension ReaderApp {
             readTableOfContents(book)
         }
         savePosition(book)
+        if let length = book.document?.length { rememberLength(length, ofChapter: book.state.chapter, book) }
         requestPictures(book)
         let readAhead = book.readAhead(book.state.chapter + 1)
         // The book-wide pass after the read-ahead: one chapter in memory at a time besides

@@ -57,6 +57,9 @@ public struct ReaderState: Sendable {
     /// The length of each chapter's text, once the background pass has counted them: book
     /// percentages (nil until then).
     public var chapterLengths: [Int]?
+    /// The lengths of the chapters counted so far, by index, while not all of them are (a book
+    /// closed before its count finished keeps these for the next opening).
+    public var lengthsCountedSoFar: [Int: Int] = [:]
 
     public init(chapterCount: Int, rightToLeft: Bool = false, chapter: Int = 0, rows: Int = 24) {
         self.chapterCount = max(1, chapterCount)
@@ -128,7 +131,7 @@ public struct ReaderState: Sendable {
 
     /// The text length of chapter `chapter`, once counted (this opening or an earlier one).
     public func knownLength(ofChapter chapter: Int) -> Int? {
-        chapterLengths.flatMap { $0.indices.contains(chapter) ? $0[chapter] : nil }
+        chapterLengths.flatMap { $0.indices.contains(chapter) ? $0[chapter] : nil } ?? lengthsCountedSoFar[chapter]
     }
 
     /// Where in chapter `chapter` the place `anchor` names lies, when that is known before the
