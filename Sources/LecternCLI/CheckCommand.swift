@@ -60,6 +60,7 @@ struct CheckCommand: AsyncParsableCommand {
         if let protection {
             Output.line("Protection: \(protection.name ?? protection.scheme)\(protection.restricted ? " — restricted" : "")")
             if let error = protection.error { Output.line("  \(error)") }
+            if let advice = protection.advice { Output.line("  \(advice)") }
             for (label, value) in protection.license?.fields ?? [] { Output.line("  " + (label + ":").padding(14) + value) }
         }
         for warning in opened.warnings { Output.line("warning: \(warning)") }

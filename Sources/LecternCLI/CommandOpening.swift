@@ -43,12 +43,16 @@ extension Publication {
 enum ProtectionAdvice {
     /// ` — advice`, or nothing when the failure is not about protection.
     static func suffix(_ restriction: ProtectionRestriction?) -> String {
-        guard let restriction else { return "" }
+        restriction.map { " — " + text($0) } ?? ""
+    }
+
+    /// The advice, with the option that gives credentials.
+    static func text(_ restriction: ProtectionRestriction) -> String {
         switch restriction {
         case .credentialsRequired(let need):
-            return " — " + restriction.advice + " Give it with --\(need.kind == .passphrase ? "passphrase" : "password")."
+            restriction.advice + " Give it with --\(need.kind == .passphrase ? "passphrase" : "password")."
         case .loanInactive, .untrusted, .unsupported, .unavailable:
-            return " — " + restriction.advice
+            restriction.advice
         }
     }
 }

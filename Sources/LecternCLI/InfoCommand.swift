@@ -77,6 +77,7 @@ struct InfoCommand: AsyncParsableCommand {
         if let protection {
             field("Protection", (protection.name ?? protection.scheme) + (protection.restricted ? " (restricted)" : ""))
             field("Reason", protection.error)
+            field("Advice", protection.advice)
             field("Rights", "copy \(protection.canCopy ? "allowed" : "not allowed"), print \(protection.canPrint ? "allowed" : "not allowed")")
             for (label, value) in protection.license?.fields ?? [] { field(label, value) }
         } else {

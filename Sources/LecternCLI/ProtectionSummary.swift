@@ -6,6 +6,8 @@ struct ProtectionSummary {
     let name: String?
     let restricted: Bool
     let error: String?
+    /// What the person can do about the restriction (by its case), when it is restricted.
+    let advice: String?
     let canCopy: Bool
     let canPrint: Bool
     /// The LCP license, when there is one.
@@ -17,6 +19,7 @@ struct ProtectionSummary {
         name = service.name?.string
         restricted = service.isRestricted
         error = service.error.map(userMessage(of:))
+        advice = service.restriction.map(ProtectionAdvice.text)
         canCopy = service.rights.canCopy
         canPrint = service.rights.canPrint
         license = LicenseSummary(publication)
@@ -28,6 +31,7 @@ struct ProtectionSummary {
         object["name"] = name.map(JSONValue.string) ?? .null
         object["restricted"] = .bool(restricted)
         object["error"] = error.map(JSONValue.string) ?? .null
+        object["advice"] = advice.map(JSONValue.string) ?? .null
         object["rights"] = .object(JSONObject(["canCopy": .bool(canCopy), "canPrint": .bool(canPrint)]))
         return .object(object)
     }
