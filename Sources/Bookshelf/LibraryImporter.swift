@@ -221,7 +221,8 @@ public struct LibraryImporter: Sendable {
         switch path.split(separator: ".").last?.lowercased() {
         case "epub": "EPUB"
         case "pdf", "lcpdf": "PDF"
-        case "cbz": "Comic"
+        case "cbz", "cbr", "cb7", "cbt": "Comic"
+        case "mobi", "azw3", "azw", "prc": "MOBI"
         case "audiobook", "lcpa", "zab": "Audiobook"
         default: ""
         }
@@ -241,6 +242,6 @@ public struct LibraryImporter: Sendable {
     }
 
     /// The extensions of publication files found in folders.
-    public static let publicationExtensions: Set<String> = ["epub", "webpub", "audiobook", "lcpa", "lcpau", "lcpdf", "cbz", "zab", "pdf", "fb2"]
+    public static let publicationExtensions: Set<String> = ["epub", "webpub", "audiobook", "lcpa", "lcpau", "lcpdf", "cbz", "zab", "pdf", "fb2", "cbr", "cb7", "cbt", "mobi", "azw3", "azw", "prc"]
 
 }

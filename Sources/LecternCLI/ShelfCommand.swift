@@ -79,5 +79,5 @@ struct ShelfCommand: AsyncParsableCommand {
     }
 
     /// The extensions of the files listed in folders (licenses and manifests too).
-    static let listedExtensions: Set<String> = ["epub", "webpub", "audiobook", "lcpa", "lcpau", "lcpdf", "lcpl", "cbz", "zab", "pdf", "json", "fb2"]
+    static let listedExtensions: Set<String> = ["epub", "webpub", "audiobook", "lcpa", "lcpau", "lcpdf", "lcpl", "cbz", "zab", "pdf", "json", "fb2", "cbr", "cb7", "cbt", "mobi", "azw3", "azw", "prc"]
 }

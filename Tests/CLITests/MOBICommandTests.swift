@@ -45,4 +45,23 @@ import TestSupport
         #expect(result.stderr.contains("access denied") && !result.stderr.contains("damaged"), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
     }
+
+    @Test func aFolderImportTakesMOBIAndComicArchivesAndLibrarySearchFindsTheText() throws {
+        let folder = Fixtures.temporaryDirectory("import-kindle")
+        try FileManager.default.copyItem(atPath: Self.sample("sample-cp1252.mobi"), toPath: folder + "/book.mobi")
+        try FileManager.default.copyItem(atPath: Self.sample("sample-kf8.azw3"), toPath: folder + "/kf8.azw3")
+        try TestImages.solid(TestImages.red).write(to: URL(fileURLWithPath: folder + "/page1.png"))
+        try Command.run(["tar", "cf", "comic.cbt", "page1.png"], in: folder)
+        try FileManager.default.removeItem(atPath: folder + "/page1.png")
+        let lectern = LecternProcess()
+        let imported = try lectern.run(["import", folder])
+        #expect(imported.status == 0, "\(imported.stdout)\(imported.stderr)")
+        let list = try lectern.run(["list", "--json"])
+        let books = try #require(list.json as? [[String: Any]])
+        #expect(books.count == 3, "\(list.stdout)")
+        let found = try lectern.run(["search", "Libmobi features", "--json"])
+        #expect(found.status == 0, "\(found.stderr)")
+        let hits = try #require(found.json as? [[String: Any]])
+        #expect(hits.first?["title"] as? String == "Libmobi test sample", "\(found.stdout)")
+    }
 }
