@@ -140,5 +140,10 @@ import TestSupport
         #expect(render.stderr.contains("The provider certificate that signed this license has been revoked."), "\(render.stderr)")
         #expect(render.stderr.contains("ask the provider for a new copy of the book"), "\(render.stderr)")
         #expect(!render.stderr.lowercased().contains("renew"), "\(render.stderr)")
+        // `info --json` gives the same advice to scripts.
+        let info = try lectern.run(["info", "--json", "--passphrase", "open sesame", path], timeout: 60, environment: environment)
+        let protection = (info.json as? [String: Any])?["protection"] as? [String: Any]
+        #expect(protection?["restricted"] as? Bool == true, "\(info.stdout)")
+        #expect(protection?["advice"] as? String == ProtectionRestriction.untrusted(.certificateRevoked).advice, "\(info.stdout)")
     }
 }
