@@ -1,6 +1,7 @@
 import ArgumentParser
 import Bookshelf
 import FoundationEssentials
+import Pictures
 import ReaderUI
 import Shared
 import Terminal
@@ -59,7 +60,8 @@ struct DoctorReport {
             ("COLORTERM", environment["COLORTERM"] ?? "(not set)"),
             ("colours", colourDescription(term: term, environment: environment)),
             ("NO_COLOR", environment["NO_COLOR"] == nil ? "not set" : "set (no colours)"),
-            ("pictures", pictureProtocol(term: term, environment: environment)),
+            // What the reader will draw with, decided by the reader's own code (config and tmux included).
+            ("pictures", PictureOutput.describe(setting: ReaderConfig.load().images, environment: environment)),
             ("standard input and output", isatty(0) == 1 && isatty(1) == 1 ? "a terminal" : "not a terminal"),
             ("locale", environment["LC_ALL"] ?? environment["LC_CTYPE"] ?? environment["LANG"] ?? "(not set)"),
         ]))
@@ -107,18 +109,6 @@ struct DoctorReport {
         guard !term.isEmpty else { return "unknown (TERM not set)" }
         guard let colours = TerminfoColours.count(term: term) else { return "unknown (no terminfo entry for \(term))" }
         return colours > 0 ? "\(colours)" : "none"
-    }
-
-    /// The picture protocol the terminal seems to speak (the reader does not draw pictures yet).
-    static func pictureProtocol(term: String, environment: [String: String]) -> String {
-        if environment["KITTY_WINDOW_ID"] != nil || term.contains("kitty") { return "kitty graphics" }
-        switch environment["TERM_PROGRAM"] {
-        case "WezTerm": return "kitty graphics, iTerm2 images"
-        case "iTerm.app": return "iTerm2 images"
-        default: break
-        }
-        if ["foot", "mlterm", "contour", "yaft"].contains(where: term.contains) { return "sixel" }
-        return "none known (text placeholders)"
     }
 
     static func loadable(_ names: [String]) -> String {

@@ -5,6 +5,8 @@ public struct PictureOutput: Sendable, Equatable {
     public var `protocol`: PictureProtocol?
     public var colors: PictureColors
     public var cell: CellSize
+    /// Why the protocol is not the one asked for, to say once (see ``forScreen(setting:environment:answers:)``).
+    public var note: String?
 
     public init(protocol: PictureProtocol?, colors: PictureColors, cell: CellSize = .typical) {
         self.protocol = `protocol`
@@ -28,9 +30,7 @@ public struct PictureOutput: Sendable, Equatable {
     static func detect(environment: [String: String], answers: TerminalAnswers?) -> PictureProtocol {
         // Inside tmux, pixels would need passthrough and would not move with the pane's
         // content: text cells are what survives there.
-        if environment["TMUX"] != nil || (environment["TERM"] ?? "").hasPrefix("tmux") || (environment["TERM"] ?? "").hasPrefix("screen") {
-            return .symbols
-        }
+        if insideMultiplexer(environment) { return .symbols }
         if answers?.supportsKitty == true { return .kitty }
         let term = environment["TERM"] ?? "", program = environment["TERM_PROGRAM"] ?? ""
         if environment["KITTY_WINDOW_ID"] != nil || term == "xterm-kitty" || term == "xterm-ghostty" || program == "ghostty" { return .kitty }

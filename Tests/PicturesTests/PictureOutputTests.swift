@@ -41,3 +41,25 @@ import Testing
         #expect(output.cell == CellSize(width: 10, height: 20))
     }
 }
+
+/// Pictures on the reader's screen inside tmux: pixels cannot get through, so symbols, and
+/// a note when a pixel protocol was asked for.
+@Suite struct PictureOutputTmuxTests {
+    @Test func aForcedPixelProtocolFallsBackToSymbolsWithANote() {
+        let output = PictureOutput.forScreen(setting: .auto, environment: ["TMUX": "/tmp/x,1,0", "LECTERN_IMAGES": "sixel"])
+        #expect(output.protocol == .symbols)
+        #expect(output.note == "Pictures as symbols: tmux does not pass sixel through")
+        // Asked for by the configuration, under a TERM naming tmux, the same.
+        #expect(PictureOutput.forScreen(setting: .kitty, environment: ["TERM": "tmux-256color"]).protocol == .symbols)
+    }
+
+    @Test func outsideTmuxOrForSymbolsNothingChanges() {
+        let sixel = PictureOutput.forScreen(setting: .sixel, environment: ["TERM": "xterm-256color"])
+        #expect(sixel.protocol == .sixel && sixel.note == nil)
+        let symbols = PictureOutput.forScreen(setting: .symbols, environment: ["TMUX": "/tmp/x,1,0"])
+        #expect(symbols.protocol == .symbols && symbols.note == nil)
+        #expect(PictureOutput.forScreen(setting: .off, environment: ["TMUX": "/tmp/x,1,0"]).protocol == nil)
+        // `lectern render --images sixel` keeps resolve's answer: a stream, not the pane.
+        #expect(PictureOutput.resolve(setting: .sixel, environment: ["TMUX": "/tmp/x,1,0"]).protocol == .sixel)
+    }
+}

@@ -14,10 +14,11 @@ extension ReaderApp {
         return (max(1, rows - 1), max(1, columns))
     }
 
-    /// How pictures are drawn in this terminal (the `images` setting, `LECTERN_IMAGES`, and
-    /// what the terminal answered).
+    /// How pictures are drawn in this terminal (the `images` setting, `LECTERN_IMAGES`, what
+    /// the terminal answered, and tmux, which carries only symbols). `lectern doctor` reports
+    /// the same decision.
     var pictureOutput: PictureOutput {
-        PictureOutput.resolve(setting: config.images, environment: ProcessInfo.processInfo.environment, answers: terminalAnswers)
+        PictureOutput.forScreen(setting: config.images, environment: ProcessInfo.processInfo.environment, answers: terminalAnswers)
     }
 
     /// Asks the terminal whether it draws sixel or kitty pictures and how large its cells are
@@ -25,6 +26,8 @@ extension ReaderApp {
     /// are off or drawn as symbols, whose cells are close enough to 1:2.
     func probeTerminalForPictures() {
         let environment = ProcessInfo.processInfo.environment
+        // A protocol forced where tmux cannot carry it: say so once rather than show blank pages.
+        if let note = pictureOutput.note { message = note }
         let setting = environment["LECTERN_IMAGES"].flatMap { PictureSetting(rawValue: $0.lowercased()) } ?? config.images
         guard setting != .off, setting != .symbols, environment["TMUX"] == nil else { return }
         var answers = TerminalProbe.ask(TerminalAnswers.query, isComplete: { TerminalAnswers.parse($0) != nil })

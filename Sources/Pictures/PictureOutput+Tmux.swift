@@ -1,0 +1,46 @@
+/// Pictures on a screen that may be a tmux pane. tmux keeps its own copy of the screen and
+/// drops the kitty, sixel and iTerm2 image sequences an application writes; with
+/// `allow-passthrough` it forwards them, but to wherever the outer terminal's cursor is, not
+/// into the pane, and they are not redrawn when the pane is. Text cells are what survives.
+extension PictureOutput {
+    /// Whether `environment` is a tmux (or screen) pane.
+    public static func insideMultiplexer(_ environment: [String: String]) -> Bool {
+        let term = environment["TERM"] ?? ""
+        return environment["TMUX"] != nil || term.hasPrefix("tmux") || term.hasPrefix("screen")
+    }
+
+    /// What the reader draws with on its screen: ``resolve(setting:environment:answers:)``, then
+    /// symbols instead of a pixel protocol that cannot reach the screen through tmux, with
+    /// ``note`` saying why (a forced protocol would otherwise give blank pages without a word).
+    public static func forScreen(setting: PictureSetting, environment: [String: String], answers: TerminalAnswers? = nil) -> PictureOutput {
+        var output = resolve(setting: setting, environment: environment, answers: answers)
+        guard let chosen = output.protocol, !chosen.isTextCells, insideMultiplexer(environment) else { return output }
+        output.protocol = .symbols
+        output.note = "Pictures as symbols: tmux does not pass \(chosen.displayName) through"
+        return output
+    }
+
+    /// One line for `lectern doctor`: the protocol the reader will use and why.
+    public static func describe(setting: PictureSetting, environment: [String: String]) -> String {
+        let forced = environment["LECTERN_IMAGES"].flatMap { PictureSetting(rawValue: $0.lowercased()) }
+        let asked = forced ?? setting
+        let source = forced.map { "LECTERN_IMAGES=\($0.rawValue)" } ?? (setting == .auto ? "detected" : "images = \(setting.rawValue)")
+        let wanted = resolve(setting: setting, environment: environment).protocol
+        guard let used = forScreen(setting: setting, environment: environment).protocol else { return "off (\(source): text placeholders)" }
+        if used != wanted, let wanted { return "\(used.displayName) (\(source), but tmux does not pass \(wanted.displayName) pictures through)" }
+        if asked == .auto, insideMultiplexer(environment) { return "symbols (inside tmux)" }
+        return "\(used.displayName) (\(source))"
+    }
+}
+
+extension PictureProtocol {
+    /// The protocol's name in messages.
+    public var displayName: String {
+        switch self {
+        case .kitty: "kitty graphics"
+        case .sixel: "sixel"
+        case .iterm: "iTerm2"
+        case .symbols: "symbols"
+        }
+    }
+}
