@@ -125,7 +125,7 @@ let package = Package(
 
         // One "consume these bytes" function per kind of untrusted input (the fuzz targets).
         .target(name: "HostileInputHarness", dependencies: [
-            "Shared", "Streamer", "LCP", "LibCrypto", "AudiobookDRM", "LibZip", "LibPoppler", "TextLayout", "ReaderUI",
+            "Shared", "Streamer", "LCP", "LibCrypto", "AudiobookDRM", "LibZip", "LibArchive", "LibPoppler", "TextLayout", "ReaderUI",
             "OPDS", "PublicationServer",
         ]),
 

@@ -28,6 +28,8 @@ let targets = [
     "opensearch-description",
     "http-request-head",
     "documents",
+    "comic-archive",
+    "mobi",
 ]
 
 let package = Package(

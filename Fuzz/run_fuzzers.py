@@ -50,6 +50,8 @@ TARGETS = {
     "opensearch-description": ("opds.dict", 16384),
     "http-request-head": ("http.dict", 8192),
     "documents": ("xml.dict", 32768),
+    "comic-archive": ("zip.dict", 65536),
+    "mobi": ("html.dict", 131072),
 }
 ARTIFACT_PREFIXES = ("crash-", "timeout-", "oom-")
 # Seconds one input may take before libFuzzer calls it a hang.

@@ -59,6 +59,10 @@ public enum HostileInput: String, Sendable, CaseIterable {
     case httpRequestHead = "http-request-head"
     /// A plain-text, Markdown, FB2 or HTML document opened on its own.
     case documents = "documents"
+    /// A comic book in a RAR, 7z or tar archive, through libarchive.
+    case comicArchive = "comic-archive"
+    /// A Mobipocket or KF8 book, through libmobi.
+    case mobi = "mobi"
 
     /// Feeds `bytes` to the parser of this kind of input.
     public func consume(_ bytes: [UInt8]) async {
@@ -105,6 +109,8 @@ public enum HostileInput: String, Sendable, CaseIterable {
         case .openSearch: OPDSInput.consumeOpenSearch
         case .httpRequestHead: HTTPRequestHeadInput.consume
         case .documents: DocumentInput.consume
+        case .comicArchive: ArchiveAndKindleInput.consumeComicArchive
+        case .mobi: ArchiveAndKindleInput.consumeMOBI
         case .audiobookStatus, .audiobookManifest, .audiobookKeySet, .zipArchive: nil
         }
     }

@@ -12,20 +12,27 @@ final class ArchiveCursor {
     private let handle: OpaquePointer
     /// The index of the entry whose header was read last (-1 before the first).
     private(set) var position = -1
+    /// Keeps the bytes of an archive read from memory alive while libarchive reads them.
+    private let source: ArchiveSource
 
-    init(path: String) throws(ArchiveError) {
+    init(source: ArchiveSource) throws(ArchiveError) {
         guard let handle = archive_read_new() else { throw .cannotOpen("out of memory") }
         archive_read_support_filter_all(handle)
         archive_read_support_format_rar(handle)
         archive_read_support_format_rar5(handle)
         archive_read_support_format_7zip(handle)
         archive_read_support_format_tar(handle)
-        guard archive_read_open_filename(handle, path, 64 << 10) == ARCHIVE_OK else {
+        let status = switch source {
+        case .file(let path): archive_read_open_filename(handle, path, 64 << 10)
+        case .memory(let bytes): archive_read_open_memory(handle, bytes.baseAddress, bytes.count)
+        }
+        guard status == ARCHIVE_OK else {
             let error = Self.error(of: handle)
             archive_read_free(handle)
             throw error
         }
         self.handle = handle
+        self.source = source
     }
 
     deinit { archive_read_free(handle) }

@@ -12,7 +12,11 @@ import Synchronization
 ///
 /// Thread-safe: every libarchive call happens under one lock.
 public final class StreamingArchive: Sendable {
+    /// The archive's path, or the name given to one read from memory.
     public let path: String
+    private let source: ArchiveSource
+    /// The copy of an archive read from memory, freed with it.
+    private let owned: OwnedBytes?
     /// Entries in archive order (``ArchiveEntryInfo/index`` is the position here).
     public let entries: [ArchiveEntryInfo]
     /// The name libarchive gives the format ("RAR5", "7-Zip", "GNU tar format").
@@ -37,14 +41,30 @@ public final class StreamingArchive: Sendable {
     ///   over it: the pages, not the stray files beside them.
     /// - Throws: ``ArchiveError/encrypted(format:)`` when an entry is encrypted,
     ///   ``ArchiveError/tooManyEntries(limit:)``, and as libarchive reports.
-    public init(path: String, limits: ArchiveLimits = ArchiveLimits(),
-                keeps: @escaping @Sendable (String) -> Bool = { _ in true }) throws(ArchiveError) {
-        self.path = path
+    public convenience init(path: String, limits: ArchiveLimits = ArchiveLimits(),
+                            keeps: @escaping @Sendable (String) -> Bool = { _ in true }) throws(ArchiveError) {
+        try self.init(source: .file(path), name: path, limits: limits, keeps: keeps)
+    }
+
+    /// Opens an archive held in memory (a copy of `data` is kept while the archive lives).
+    public convenience init(data: Data, name: String, limits: ArchiveLimits = ArchiveLimits(),
+                            keeps: @escaping @Sendable (String) -> Bool = { _ in true }) throws(ArchiveError) {
+        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, data.count), alignment: 1)
+        data.withUnsafeBytes { bytes.copyMemory(from: $0) }
+        try self.init(source: .memory(UnsafeRawBufferPointer(rebasing: bytes[0..<data.count])), name: name,
+                      limits: limits, keeps: keeps, owned: bytes)
+    }
+
+    private init(source: ArchiveSource, name: String, limits: ArchiveLimits, keeps: @escaping @Sendable (String) -> Bool,
+                 owned: UnsafeMutableRawBufferPointer? = nil) throws(ArchiveError) {
+        self.path = name
+        self.source = source
+        self.owned = owned.map(OwnedBytes.init)
         self.limits = limits
         self.keeps = keeps
-        let head = RARMainHeader.head(of: path)
+        let head = source.head(64)
         if RARMainHeader.isHeaderEncrypted(head: head) { throw .encrypted(format: "RAR") }
-        let cursor = try ArchiveCursor(path: path)
+        let cursor = try ArchiveCursor(source: source)
         let isSolidRAR = RARMainHeader.isSolid(head: head)
         var cache = DecodedEntryCache(budget: limits.cacheSize)
         var entries: [ArchiveEntryInfo] = []
@@ -72,13 +92,13 @@ public final class StreamingArchive: Sendable {
     ///   ``ArchiveError/entryNotFound(_:)``, ``ArchiveError/closed``, and as libarchive reports.
     public func read(_ index: Int) throws(ArchiveError) -> Data {
         guard entries.indices.contains(index) else { throw .entryNotFound(index) }
-        let limits = limits, keeps = keeps, isSolid = isSolid, path = path
+        let limits = limits, keeps = keeps, isSolid = isSolid, source = source
         return try state.withLock { (state: inout State) throws(ArchiveError) -> Data in
             guard !state.isClosed else { throw .closed }
             if let data = state.cache.get(index) { return data }
             if state.cursor == nil || state.cursor!.position >= index {
                 state.cursor = nil
-                state.cursor = try ArchiveCursor(path: path)
+                state.cursor = try ArchiveCursor(source: source)
                 state.passes += 1
             }
             guard let cursor = state.cursor else { throw .closed }
@@ -120,4 +140,11 @@ public final class StreamingArchive: Sendable {
             state.cache.removeAll()
         }
     }
+}
+
+/// Bytes allocated for an archive read from memory, freed when the archive goes.
+private final class OwnedBytes: @unchecked Sendable {
+    let bytes: UnsafeMutableRawBufferPointer
+    init(_ bytes: UnsafeMutableRawBufferPointer) { self.bytes = bytes }
+    deinit { bytes.deallocate() }
 }

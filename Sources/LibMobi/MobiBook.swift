@@ -34,9 +34,28 @@ public struct MobiBook: Sendable {
         var info = stat()
         guard stat(path, &info) == 0 else { throw .cannotOpen(String(cString: strerror(errno))) }
         guard UInt64(info.st_size) <= maxFileSize else { throw .tooLarge(size: UInt64(info.st_size), limit: maxFileSize) }
+        (isKF8, files) = try Self.read { book in mobi_load_filename(book, path) }
+    }
+
+    /// Reads a book held in memory (read through a stream over the bytes, never written out).
+    public init(data: Data, maxFileSize: UInt64 = MobiBook.defaultMaxFileSize) throws(MobiError) {
+        guard UInt64(data.count) <= maxFileSize else { throw .tooLarge(size: UInt64(data.count), limit: maxFileSize) }
+        var bytes = [UInt8](data)
+        if bytes.isEmpty { throw .damaged("the file is empty") }
+        let count = bytes.count
+        let result = bytes.withUnsafeMutableBytes { buffer -> Result<(Bool, [MobiFile]), MobiError> in
+            guard let stream = fmemopen(buffer.baseAddress, count, "rb") else { return .failure(.damaged("out of memory")) }
+            defer { fclose(stream) }
+            return Result { () throws(MobiError) in try Self.read { book in mobi_load_file(book, stream) } }
+        }
+        (isKF8, files) = try result.get()
+    }
+
+    /// Loads a book with `load` and rebuilds its files.
+    private static func read(load: (UnsafeMutablePointer<MOBIData>) -> MOBI_RET) throws(MobiError) -> (Bool, [MobiFile]) {
         guard let book = mobi_init() else { throw .damaged("out of memory") }
         defer { mobi_free(book) }
-        let loaded = mobi_load_filename(book, path)
+        let loaded = load(book)
         // A hybrid file has two record 0 headers (the KF7 part's and the KF8 part's, which
         // libmobi puts first): either flag is DRM.
         for header in [book.pointee.rh, book.pointee.next?.pointee.rh] {
@@ -50,7 +69,7 @@ public struct MobiBook: Sendable {
         defer { mobi_free_rawml(rawml) }
         let parsed = mobi_parse_rawml(rawml, book)
         guard parsed == MOBI_SUCCESS else { throw Self.error(parsed) }
-        isKF8 = mobi_is_rawml_kf8(rawml)
+        let isKF8 = mobi_is_rawml_kf8(rawml)
         var files: [MobiFile] = []
         // The first flow is the raw text the parts were cut from.
         Self.collect(rawml.pointee.flow?.pointee.next, prefix: "flow", into: &files) { $0 }
@@ -61,7 +80,7 @@ public struct MobiBook: Sendable {
         guard files.contains(where: { $0.name == Self.packageName }), files.contains(where: { $0.name.hasPrefix("part") }) else {
             throw .damaged("libmobi found no text in it")
         }
-        self.files = files
+        return (isKF8, files)
     }
 
     private static func collect(_ first: UnsafeMutablePointer<MOBIPart>?, prefix: String, into files: inout [MobiFile],

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import LibMobi
 import Shared
 
@@ -16,11 +17,29 @@ public struct MOBIParser: PublicationParser {
 
     public func parse(asset: Asset, fetcher: any Fetcher, warnings: (any WarningLogger)?) throws(PublicationParseError) -> PublicationBuilder? {
         guard asset.format.kind == .mobi || asset.format.kind == .azw3 else { return nil }
+        // Through the fetcher (the file at its name), so that a book from anywhere is read the same.
+        guard let link = fetcher.links.first else { throw .missingResource(href: asset.name, what: "the book") }
+        let resource = fetcher.get(link)
+        defer { resource.close() }
+        if case .success(let length) = resource.length, length > maxFileSize {
+            throw .invalid(href: nil, reason: "\(asset.name): \(MobiError.tooLarge(size: length, limit: maxFileSize).description)")
+        }
         let book: MobiBook
         do {
-            book = try MobiBook(path: asset.location, maxFileSize: maxFileSize)
+            let data: Data
+            switch resource.read(range: 0..<(maxFileSize + 1)) {
+            case .success(let read): data = read
+            case .failure(let error): throw PublicationParseError.unreadableResource(href: link.href, error)
+            }
+            do {
+                book = try MobiBook(data: data, maxFileSize: maxFileSize)
+            } catch {
+                throw PublicationParseError.invalid(href: nil, reason: "\(asset.name): \(error.description)")
+            }
+        } catch let error as PublicationParseError {
+            throw error
         } catch {
-            throw .invalid(href: nil, reason: "\(asset.name): \(error.description)")
+            throw .invalid(href: nil, reason: "\(error)")
         }
         let package = MobiPackageFetcher(book: book)
         let epub = Asset(name: asset.name, location: asset.location, format: Format(kind: .epub), fetcher: package)
