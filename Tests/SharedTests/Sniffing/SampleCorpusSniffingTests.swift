@@ -60,7 +60,8 @@ import TestSupport
              "audiobook-drm/lcp_license_status_revoked.json", "audiobook-drm/lcp_license_status_unspec.json":
             return .kind(.json)
         case "audiobook-drm/jwks_2.json": return .unknown
-        case "README.md": return .unknown
+        // A Markdown file is a publication since #34 (read through cmark-gfm).
+        case "README.md": return .kind(.markdown)
         default: break
         }
         if folder == "audiobook-drm", name.hasPrefix("feedbooks_") { return .kind(.audiobookManifest) }
