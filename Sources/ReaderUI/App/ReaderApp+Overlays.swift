@@ -28,7 +28,11 @@ extension ReaderApp {
                 }
                 return
             }
-            _ = toc.list.handle(key)
+            if case .character(let character) = key, let kind = TOCState.kind(forKey: character) {
+                if !toc.show(kind) { message = "This publication has no \(kind == .pages ? "page list" : "landmarks")." }
+            } else {
+                _ = toc.list.handle(key)
+            }
             overlays.append(.toc(toc))
         case .bookmarks(var state):
             switch state.handle(key) {
@@ -115,6 +119,11 @@ extension ReaderApp {
             if book.source.isPaged, !text.contains("%"), let index = book.source.pageIndex(forLabel: text.trimmed) {
                 recordJump(book)
                 load(book, chapter: index, anchor: .start)
+                return
+            }
+            // A book with a page list: a number (or label) is a printed page.
+            if !book.printedPages.isEmpty, !text.contains("%"), ReaderCommand(text).map({ if case .goToChapter = $0 { true } else { false } }) ?? true {
+                goToPrintedPage(book, label: text)
                 return
             }
             switch ReaderCommand(text) {

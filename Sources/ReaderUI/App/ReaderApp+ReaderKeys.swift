@@ -35,7 +35,10 @@ extension ReaderApp {
             overlays.append(.help(HelpState(keyMap: config.keyMap)))
         case .tableOfContents:
             let href = book.source.isPaged ? nil : Optional(book.currentTOCEntry?.href ?? book.source.href(book.state.chapter))
-            overlays.append(.toc(TOCState(tableOfContents: book.publication.contents, currentHref: href,
+            let publication = book.publication
+            overlays.append(.toc(TOCState(tableOfContents: publication.contents, pageList: publication.pageList,
+                                          landmarks: publication.landmarks, currentHref: href,
+                                          currentPage: book.source.pageLabel(book.state.chapter) ?? book.printedPage,
                                           visibleRows: PopupViews.listRows(windowRows: screen.size.rows))))
         case .search:
             overlays.append(.prompt(PromptState(kind: .search)))

@@ -81,12 +81,16 @@ final class BookController {
     var contents = TableOfContentsIndex.empty {
         didSet {
             sections = Self.sections(of: contents, source: source)
+            // Read with the contents (the same navigation document).
+            printedPages = Self.printedPages(of: publication, source: source)
             // Offsets noted before the contents were read are of no entries.
             entryOffsets = [:]
         }
     }
     /// The contents entries placed in the reading order (``ContentsSections``).
     private(set) var sections = ContentsSections.empty
+    /// The page list placed in the reading order (``printedPage``); empty without one.
+    private(set) var printedPages = ContentsSections.empty
     /// Where the anchors of the contents entries lie in chapters converted so far: offsets by
     /// fragment, by chapter (``BookController/sectionTitle(chapter:offset:)``).
     var entryOffsets: [Int: [String: Int]] = [:]
@@ -119,6 +123,7 @@ final class BookController {
         if publication.manifest.isNavigationBuilt {
             contents = TableOfContentsIndex(publication.contents)
             sections = Self.sections(of: contents, source: source)
+            printedPages = Self.printedPages(of: publication, source: source)
         }
     }
 

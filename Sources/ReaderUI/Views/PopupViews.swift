@@ -14,7 +14,10 @@ enum PopupViews {
 
     static func drawTOC(_ toc: TOCState, painter: Painter) {
         let (width, height) = popupSize(painter, wantedWidth: 70, wantedHeight: toc.entries.count + 2)
-        let inner = painter.box(title: "Contents", width: width, height: max(3, min(height, listRows(windowRows: painter.rows) + 2)))
+        // The other lists and their keys: `p` pages, `L` landmarks, `c` contents.
+        let others = toc.otherKinds.map { "\($0.key) \($0.title.lowercased())" }
+        let title = ([toc.kind.title] + (others.isEmpty ? [] : [others.joined(separator: " · ")])).joined(separator: " — ")
+        let inner = painter.box(title: title, width: width, height: max(3, min(height, listRows(windowRows: painter.rows) + 2)))
         if toc.entries.isEmpty {
             painter.text("This publication has no table of contents.", row: inner.row, column: inner.column, .dialog, width: inner.width)
             return

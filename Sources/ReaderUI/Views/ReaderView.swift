@@ -43,6 +43,9 @@ enum ReaderView {
         let percent = progression.map { "\(Int(($0 * 100).rounded(.down)))%" } ?? "—"
         // No page figures before the first layout: they would be made up.
         var right = state.layout == nil ? "" : "p. \(page)/\(pages)  \(percent)"
+        // The printed page, in a book with a page list (a PDF's label is its chapter title).
+        let printed = picture == nil ? book.printedPage.map { "page \($0)" } : nil
+        if let printed { right = printed + "  " + right }
         if let picture {
             let shown = picture.pagesShown(with: state.chapter, count: book.source.count)
             let pages = shown.count == 2 ? "\(shown[0] + 1)–\(shown[1] + 1)" : "\(state.chapter + 1)"
@@ -61,13 +64,15 @@ enum ReaderView {
             else if TextFitting.width(short) <= room { right = short + "  " + right }
         }
         right = Self.fittedFigures(right, short: [
+            printed.map { $0 + "  p. \(page)/\(pages)" },
+            printed,
             picture == nil && state.layout != nil ? "p. \(page)/\(pages)" : nil,
             picture == nil && state.layout != nil ? "\(page)/\(pages)" : nil,
             picture == nil && state.layout != nil ? "\(page)" : nil,
         ].compactMap { $0 }, columns: columns)
         let rightWidth = TextFitting.width(right)
         let leftWidth = max(0, columns - rightWidth - 3)
-        painter.bar(" " + TextFitting.truncate(left, to: max(0, leftWidth - 1)), row: statusRow, .status)
+        painter.bar(" " + TextFitting.fitted(left, to: max(0, leftWidth - 1)), row: statusRow, .status)
         painter.text(right + " ", row: statusRow, column: max(0, columns - rightWidth - 1), .status)
     }
 
