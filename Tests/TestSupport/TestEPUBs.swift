@@ -15,9 +15,11 @@ public enum TestEPUBs {
     /// Writes an EPUB titled `title` in `language` whose single chapter has `body` (XHTML inside
     /// `<body>`) to `path`; its identifier is new each time unless given. `missingChapters`
     /// (file names such as `c2.xhtml`) are listed in the manifest and spine after the chapter
-    /// but left out of the archive: a book with a part that cannot be read.
+    /// but left out of the archive: a book with a part that cannot be read. `chapterTitle` is
+    /// the chapter's entry in the contents.
     public static func write(title: String, author: String = "Test Author", language: String = "en", identifier: String? = nil,
-                             body: String, cover: Data? = nil, missingChapters: [String] = [], to path: String) throws {
+                             body: String, cover: Data? = nil, missingChapters: [String] = [], chapterTitle: String = "Chapter 1",
+                             to path: String) throws {
         let coverItem = cover == nil ? "" : #"<item id="cover" href="cover.png" media-type="image/png" properties="cover-image"/>"#
         let missingItems = missingChapters.enumerated().map { #"<item id="m\#($0.offset)" href="\#($0.element)" media-type="application/xhtml+xml"/>"# }.joined()
         let missingRefs = missingChapters.indices.map { #"<itemref idref="m\#($0)"/>"# }.joined()
@@ -46,7 +48,7 @@ public enum TestEPUBs {
         let nav = """
             <?xml version="1.0" encoding="UTF-8"?>
             <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><head><title>\(title)</title></head>
-            <body><nav epub:type="toc"><ol><li><a href="c1.xhtml">Chapter 1</a></li></ol></nav></body></html>
+            <body><nav epub:type="toc"><ol><li><a href="c1.xhtml">\(chapterTitle)</a></li></ol></nav></body></html>
             """
         let chapter = """
             <?xml version="1.0" encoding="UTF-8"?>

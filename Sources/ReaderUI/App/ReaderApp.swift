@@ -123,6 +123,8 @@ public final class ReaderApp {
     public init(dependencies: Dependencies) {
         self.dependencies = dependencies
         config = dependencies.config
+        // Interface strings follow the page text's bidi setting (see TextFitting.visual).
+        TextFitting.terminalReorders.store(config.bidi == .terminal, ordering: .relaxed)
     }
 
     // MARK: - Running

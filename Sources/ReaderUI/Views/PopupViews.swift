@@ -24,7 +24,8 @@ enum PopupViews {
         }
         for (offset, index) in toc.list.visibleRange.enumerated() where offset < inner.height {
             let entry = toc.entries[index]
-            let text = String(repeating: "  ", count: min(entry.depth, 6)) + entry.title
+            let indent = String(repeating: "  ", count: min(entry.depth, 6))
+            let text = indent + TextFitting.fitted(entry.title, to: inner.width - TextFitting.width(indent))
             let element: ThemeElement = index == toc.list.selection ? .cursor : .dialog
             painter.bar(text, row: inner.row + offset, element, column: inner.column, width: inner.width)
         }
@@ -40,7 +41,7 @@ enum PopupViews {
         }
         for (offset, index) in state.list.visibleRange.enumerated() where offset < inner.height {
             let element: ThemeElement = index == state.list.selection ? .cursor : .dialog
-            painter.bar(BookmarksState.line(for: state.bookmarks[index]), row: inner.row + offset, element,
+            painter.bar(TextFitting.fitted(BookmarksState.line(for: state.bookmarks[index]), to: inner.width), row: inner.row + offset, element,
                         column: inner.column, width: inner.width)
         }
         // The name being typed replaces the popup's last row, as a prompt does the status line.

@@ -55,11 +55,11 @@ enum ShelfCoverView {
         }
         let lines = TextFitting.wrap(entry.title, width: area.width).prefix(2)
         for line in lines where row <= layout.bottom {
-            painter.text(line, row: row, column: area.column, .text, width: area.width)
+            painter.text(TextFitting.visual(line), row: row, column: area.column, .text, width: area.width)
             row += 1
         }
         if !entry.author.isEmpty, row <= layout.bottom {
-            painter.text(TextFitting.truncate(entry.author, to: area.width), row: row, column: area.column, .secondary, width: area.width)
+            painter.text(TextFitting.fitted(entry.author, to: area.width), row: row, column: area.column, .secondary, width: area.width)
             row += 1
         }
         // What the person's reading of the book came to.

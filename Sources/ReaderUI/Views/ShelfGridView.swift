@@ -61,7 +61,7 @@ enum ShelfGridView {
             if case .placeholder(let reason)? = covers(entry) {
                 ShelfCoverView.drawPlaceholder(reason, in: area, painter: painter)
             }
-            let title = TextFitting.pad(state.displayTitle(of: entry), to: area.width)
+            let title = TextFitting.paddedVisual(state.displayTitle(of: entry), to: area.width)
             painter.text(title, row: area.row + area.height, column: area.column,
                          index == state.list.selection ? .cursor : .text, width: area.width)
         }

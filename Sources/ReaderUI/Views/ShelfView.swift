@@ -107,8 +107,9 @@ enum ShelfView {
         func row(title: String, author: String, format: String, protection: String, loan: String, progress: String) -> String {
             let authorWidth = showsAuthor ? flexible / 3 : 0
             let titleWidth = flexible - authorWidth
-            var text = " " + TextFitting.pad(title, to: titleWidth - 1) + " "
-            if showsAuthor { text += TextFitting.pad(author, to: authorWidth - 1) + " " }
+            // Titles and authors from the books, in visual order (a Hebrew title reads right to left).
+            var text = " " + TextFitting.paddedVisual(title, to: titleWidth - 1) + " "
+            if showsAuthor { text += TextFitting.paddedVisual(author, to: authorWidth - 1) + " " }
             if showsFormat { text += TextFitting.pad(format, to: 10) + " " }
             text += TextFitting.pad(protection, to: 8) + " "
             if showsLoan { text += TextFitting.pad(loan, to: loanColumn) + " " }

@@ -1,3 +1,4 @@
+import Synchronization
 import TextLayout
 import TerminalCells
 
@@ -19,6 +20,28 @@ enum TextFitting {
             used += cells
         }
         return result + "…"
+    }
+
+    /// Whether the terminal reorders right-to-left text itself (`reader.bidi = "terminal"`):
+    /// set once when the reader starts, read by every view.
+    static let terminalReorders = Atomic<Bool>(false)
+
+    /// An interface string (a title, a label) as the terminal must receive it: through the
+    /// page text's bidi reordering, mirroring and shaping (``DisplayOrder``). Apply it once,
+    /// to a string from the outside, after any truncation and before padding.
+    static func visual(_ text: String) -> String {
+        DisplayOrder.visual(text, mode: terminalReorders.load(ordering: .relaxed) ? .terminal : .lectern)
+    }
+
+    /// `text` cut to `width` cells at its logical end, then in visual order.
+    static func fitted(_ text: String, to width: Int) -> String {
+        visual(truncate(text, to: width))
+    }
+
+    /// ``fitted(_:to:)`` padded with spaces to `width` cells: a column of a row.
+    static func paddedVisual(_ text: String, to width: Int) -> String {
+        let fitted = fitted(text, to: width)
+        return fitted + String(repeating: " ", count: max(0, width - self.width(fitted)))
     }
 
     /// `text` padded with spaces to `width` cells (truncated when longer).

@@ -1,0 +1,27 @@
+import Testing
+import TextLayout
+
+/// Interface strings in visual order (#29 item 10): the page text's bidi algorithm, mirroring
+/// and shaping, for titles and labels drawn by the views.
+@Suite struct DisplayOrderTests {
+    @Test func aHebrewTitleIsReversedAndLatinIsLeftAlone() {
+        #expect(DisplayOrder.visual("שלום עולם") == "םלוע םולש")
+        #expect(DisplayOrder.visual("Moby-Dick; or, The Whale") == "Moby-Dick; or, The Whale")
+        // Numbers keep their order inside right-to-left text; the paragraph is right to left.
+        #expect(DisplayOrder.visual("פרק 12") == "12 קרפ")
+        // A left-to-right label with a Hebrew part: only that part is reversed, in place.
+        #expect(DisplayOrder.visual("Chapter 1: שלום עולם") == "Chapter 1: םלוע םולש")
+    }
+
+    @Test func bracketsAreMirroredAndArabicIsShaped() {
+        #expect(DisplayOrder.visual("(שלום)") == "(םולש)")
+        // لا: lam-alef, one ligature (U+FEFB, isolated), the lam's own cell dropped.
+        #expect(DisplayOrder.visual("لا") == "\u{FEFB}")
+        // باب: beh isolated (alef does not join on), alef final, beh initial — in visual order, right to left.
+        #expect(DisplayOrder.visual("باب") == "\u{FE8F}\u{FE8E}\u{FE91}")
+    }
+
+    @Test func aTerminalThatReordersGetsTheLogicalOrder() {
+        #expect(DisplayOrder.visual("שלום עולם", mode: .terminal) == "שלום עולם")
+    }
+}
