@@ -14,8 +14,13 @@ struct EPUBNavigation {
 
     /// - Parameter spineTOCHref: the href of the manifest item the spine's `toc` attribute names
     ///   (the NCX), when there is one.
-    init(spineTOCHref: String?, readingOrder: [Link], resources: [Link], fetcher: any Fetcher,
+    ///   - guide: the EPUB 2 guide's references: the landmarks when the navigation document
+    ///     lists none.
+    init(spineTOCHref: String?, guide: [Link] = [], readingOrder: [Link], resources: [Link], fetcher: any Fetcher,
          warnings: (any WarningLogger)?) {
+        defer {
+            if subcollections["landmarks"] == nil, !guide.isEmpty { subcollections["landmarks"] = [PublicationCollection(links: guide)] }
+        }
         let links = readingOrder + resources
         if let navLink = links.first(withRel: "contents"), let data = Self.read(navLink, fetcher, warnings) {
             let navigation = NavigationDocumentParser(data: data, href: Href.removingFragment(navLink.href), warnings: warnings)

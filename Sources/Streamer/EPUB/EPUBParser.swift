@@ -51,8 +51,9 @@ public struct EPUBParser: PublicationParser {
 
         // Read when first asked for: a reader paints the first page without it.
         let spineTOCHref = package.spineTOC.flatMap { id in package.items.first { $0.id == id }?.href }
+        let guide = package.guide
         let navigation = DeferredNavigation { [fetcher] in
-            EPUBNavigation(spineTOCHref: spineTOCHref, readingOrder: readingOrder, resources: resources,
+            EPUBNavigation(spineTOCHref: spineTOCHref, guide: guide, readingOrder: readingOrder, resources: resources,
                            fetcher: fetcher, warnings: warnings).collections
         }
         let manifest = Manifest(metadata: metadata, readingOrder: readingOrder, resources: resources, navigation: navigation)

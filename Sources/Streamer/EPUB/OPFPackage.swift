@@ -37,6 +37,8 @@ struct OPFPackage {
     let pageProgressionDirection: String?
     /// `spine@toc`: the id of the NCX.
     let spineTOC: String?
+    /// The EPUB 2 `guide`'s references, as landmarks (titled by their `title`, else their type).
+    let guide: [Link]
     /// `package@xml:lang`.
     let language: String?
     /// The prefixes declared by `package@prefix`.
@@ -86,7 +88,21 @@ struct OPFPackage {
         }
         pageProgressionDirection = spine?.attribute("page-progression-direction")?.trimmed.lowercased()
         spineTOC = spine?.attribute("toc")?.trimmed.nilIfEmpty
+        guide = (root.firstChild(named: "guide")?.children(named: "reference") ?? []).compactMap { element in
+            guard let rawHref = element.attribute("href")?.trimmed, !rawHref.isEmpty,
+                  let resolved = EPUBHref.resolve(rawHref, against: href) else { return nil }
+            let type = element.attribute("type")?.trimmed ?? ""
+            let title = element.attribute("title")?.trimmed.nilIfEmpty ?? Self.guideTitles[type.lowercased()] ?? type.nilIfEmpty ?? rawHref
+            return Link(href: resolved, title: title)
+        }
     }
+
+    /// What the guide's reference types are called when a reference has no title.
+    static let guideTitles = ["cover": "Cover", "title-page": "Title Page", "toc": "Table of Contents", "index": "Index",
+                              "glossary": "Glossary", "acknowledgements": "Acknowledgements", "bibliography": "Bibliography",
+                              "colophon": "Colophon", "copyright-page": "Copyright", "dedication": "Dedication",
+                              "epigraph": "Epigraph", "foreword": "Foreword", "loi": "List of Illustrations",
+                              "lot": "List of Tables", "notes": "Notes", "preface": "Preface", "text": "Start of the Text"]
 
     /// The EPUB major version, from `package@version`.
     var majorVersion: Int? {
