@@ -78,7 +78,10 @@ final class ArchiveCursor {
     private static func error(of handle: OpaquePointer) -> ArchiveError {
         let message = archive_error_string(handle).map { String(cString: $0) } ?? "unknown error"
         let lowered = message.lowercased()
-        if lowered.contains("encrypt") || lowered.contains("passphrase") || lowered.contains("password") {
+        // libarchive's own flag first; its words only where this version sets no flag (a 7z or
+        // RAR whose headers are encrypted fails before any entry is seen, with errno MISC).
+        if archive_read_has_encrypted_entries(handle) == 1
+            || lowered.contains("encrypt") || lowered.contains("passphrase") || lowered.contains("password") {
             let name = archive_format_name(handle).map { String(cString: $0) } ?? ""
             return .encrypted(format: name.contains("7-Zip") ? "7z" : name.contains("RAR") ? "RAR" : "archive")
         }
