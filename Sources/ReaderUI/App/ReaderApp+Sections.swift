@@ -7,9 +7,13 @@ extension ReaderApp {
     /// (``ReaderState/perform(_:count:)``) when no entry lies that way.
     func stepSection(_ book: BookController, forward: Bool, count: Int?) {
         let action: ReaderAction = forward ? .nextChapter : .previousChapter
+        let chapter = book.state.chapter
         guard book.state.layout != nil, !book.sections.isEmpty,
-              let stop = book.sections.step(forward: forward, count: count, chapter: book.state.chapter, place: book.state.top,
-                                            page: book.state.rows, positionOf: book.lineOfEntry) else {
+              let stop = book.sections.step(forward: forward, count: count, chapter: chapter, place: book.state.top,
+                                            page: book.state.rows, positionOf: book.lineOfEntry),
+              // A file no entry points into (a contents page, a title page) is not skipped: the
+              // start of the file, when it comes before the entry, is where to go.
+              count != nil || (forward ? stop.chapter <= chapter + 1 : stop.chapter >= chapter - (book.state.top > 0 ? 0 : 1)) else {
             apply(fileStep(book, action: action, count: count), book)
             return
         }
