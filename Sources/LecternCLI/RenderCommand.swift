@@ -49,7 +49,7 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(help: "Draw pictures (comic and PDF pages, an image --href): auto, kitty, sixel, iterm, symbols or off (default: off, the text).")
     var images: PictureSetting = .off
 
-    @Option(help: "With --images: only this page of a comic or a PDF, from 1 (default: every page in order).")
+    @Option(help: "Only this page of a PDF (its text, or with --images its picture) or a comic, from 1 (default: every page in order).")
     var page: Int?
 
     @Option(help: "With --images: fit each picture in this many rows (default: the full width, as many rows as it takes).")
@@ -84,6 +84,8 @@ struct RenderCommand: AsyncParsableCommand {
         }
         var options = LayoutOptions(width: width ?? Self.environmentColumns ?? 80, justify: justify)
         options.bidi = bidi
+        // A PDF: its pages' text as the reader's text mode shows it.
+        if pictures == nil, try renderPDFText(publication, options: options) { return }
         // With pictures, the images of the text are drawn where the reader draws them.
         let figures = pictures.flatMap { FigureRenderer(publication: publication, output: $0.output) }
         if let figures {
