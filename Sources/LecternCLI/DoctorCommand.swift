@@ -61,7 +61,7 @@ struct DoctorReport {
             ("colours", colourDescription(term: term, environment: environment)),
             ("NO_COLOR", environment["NO_COLOR"] == nil ? "not set" : "set (no colours)"),
             // What the reader will draw with, decided by the reader's own code (config and tmux included).
-            ("pictures", PictureOutput.describe(setting: ReaderConfig.load().images, environment: environment)),
+            ("pictures", picturesDescription(environment: environment)),
             ("standard input and output", isatty(0) == 1 && isatty(1) == 1 ? "a terminal" : "not a terminal"),
             ("locale", environment["LC_ALL"] ?? environment["LC_CTYPE"] ?? environment["LANG"] ?? "(not set)"),
         ]))
@@ -109,6 +109,14 @@ struct DoctorReport {
         guard !term.isEmpty else { return "unknown (TERM not set)" }
         guard let colours = TerminfoColours.count(term: term) else { return "unknown (no terminfo entry for \(term))" }
         return colours > 0 ? "\(colours)" : "none"
+    }
+
+    /// What the reader will draw pictures with: its own setting, probe and decision (tmux
+    /// included), in one line.
+    static func picturesDescription(environment: [String: String]) -> String {
+        let setting = ReaderConfig.load().images
+        let answers = ReaderApp.askTerminalAboutPictures(setting: setting, environment: environment)
+        return PictureOutput.describe(setting: setting, environment: environment, answers: answers)
     }
 
     static func loadable(_ names: [String]) -> String {

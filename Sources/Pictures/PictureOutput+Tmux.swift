@@ -21,12 +21,13 @@ extension PictureOutput {
     }
 
     /// One line for `lectern doctor`: the protocol the reader will use and why.
-    public static func describe(setting: PictureSetting, environment: [String: String]) -> String {
+    /// `answers`: what the terminal said when asked, as the reader asks it.
+    public static func describe(setting: PictureSetting, environment: [String: String], answers: TerminalAnswers? = nil) -> String {
         let forced = environment["LECTERN_IMAGES"].flatMap { PictureSetting(rawValue: $0.lowercased()) }
         let asked = forced ?? setting
         let source = forced.map { "LECTERN_IMAGES=\($0.rawValue)" } ?? (setting == .auto ? "detected" : "images = \(setting.rawValue)")
-        let wanted = resolve(setting: setting, environment: environment).protocol
-        guard let used = forScreen(setting: setting, environment: environment).protocol else { return "off (\(source): text placeholders)" }
+        let wanted = resolve(setting: setting, environment: environment, answers: answers).protocol
+        guard let used = forScreen(setting: setting, environment: environment, answers: answers).protocol else { return "off (\(source): text placeholders)" }
         if used != wanted, let wanted { return "\(used.displayName) (\(source), but tmux does not pass \(wanted.displayName) pictures through)" }
         if asked == .auto, insideMultiplexer(environment) { return "symbols (inside tmux)" }
         return "\(used.displayName) (\(source))"

@@ -25,16 +25,21 @@ extension ReaderApp {
     /// (pictures keep their proportions only with the real cell size). Not asked when pictures
     /// are off or drawn as symbols, whose cells are close enough to 1:2.
     func probeTerminalForPictures() {
-        let environment = ProcessInfo.processInfo.environment
         // A protocol forced where tmux cannot carry it: say so once rather than show blank pages.
         if let note = pictureOutput.note { message = note }
-        let setting = environment["LECTERN_IMAGES"].flatMap { PictureSetting(rawValue: $0.lowercased()) } ?? config.images
-        guard setting != .off, setting != .symbols, environment["TMUX"] == nil else { return }
+        terminalAnswers = Self.askTerminalAboutPictures(setting: config.images, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// What the terminal answers about pictures, when the reader asks (`lectern doctor` asks
+    /// the same way, to report what the reader will draw with); nil when it does not ask.
+    public nonisolated static func askTerminalAboutPictures(setting: PictureSetting, environment: [String: String]) -> TerminalAnswers? {
+        let setting = environment["LECTERN_IMAGES"].flatMap { PictureSetting(rawValue: $0.lowercased()) } ?? setting
+        guard setting != .off, setting != .symbols, !PictureOutput.insideMultiplexer(environment) else { return nil }
         var answers = TerminalProbe.ask(TerminalAnswers.query, isComplete: { TerminalAnswers.parse($0) != nil })
             .flatMap(TerminalAnswers.parse) ?? TerminalAnswers()
         // The kernel's window size first: xterm does not answer the cell size query by default.
         if let cell = TerminalProbe.cellPixelSize() { answers.cellSize = CellSize(width: cell.width, height: cell.height) }
-        terminalAnswers = answers
+        return answers
     }
 
     /// Writes the pictures of the page shown, once ncurses has drawn everything else; or takes
