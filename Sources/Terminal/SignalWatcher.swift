@@ -93,9 +93,10 @@ public enum SignalWatcher {
         var current = sigaction()
         sigaction(signal, nil, &current)
         let previous = current.__sigaction_handler.sa_handler
-        // A handler of someone else's (not the default or ignore, not ours, not SA_SIGINFO):
-        // kept, to be called first.
-        if signal >= 0, signal < 65, current.sa_flags & Int32(SA_SIGINFO) == 0, let previous,
+        // For a resize only, a handler of someone else's (ncurses', which makes the next read
+        // give KEY_RESIZE): kept, to be called first. Never for the others: ncurses' handlers
+        // of SIGTERM, SIGINT and SIGTSTP end or stop the process without saving anything.
+        if signal == resize, current.sa_flags & Int32(SA_SIGINFO) == 0, let previous,
            unsafeBitCast(previous, to: Int.self) != unsafeBitCast(SIG_DFL, to: Int.self),
            unsafeBitCast(previous, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self),
            unsafeBitCast(previous, to: Int.self) != unsafeBitCast(lecternSignalHandler as @convention(c) (Int32) -> Void, to: Int.self) {
