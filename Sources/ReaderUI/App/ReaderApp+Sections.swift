@@ -8,7 +8,9 @@ extension ReaderApp {
     func stepSection(_ book: BookController, forward: Bool, count: Int?) {
         let action: ReaderAction = forward ? .nextChapter : .previousChapter
         let chapter = book.state.chapter
-        guard book.state.layout != nil, !book.sections.isEmpty,
+        // An audiobook's contents are times in its tracks (`(` and `)` step through them):
+        // `]` and `[` go from track to track.
+        guard book.state.layout != nil, !book.sections.isEmpty, !book.publication.isAudiobook,
               let stop = book.sections.step(forward: forward, count: count, chapter: chapter, place: book.state.top,
                                             page: book.state.rows, positionOf: book.lineOfEntry),
               // A file no entry points into (a contents page, a title page) is not skipped: the
