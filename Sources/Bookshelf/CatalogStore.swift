@@ -66,25 +66,14 @@ public final class CatalogStore: Sendable {
 
     /// The catalogs on an open database; their step is applied when the queue has not yet.
     public init(database: SQLiteQueue) throws(LibraryError) {
+        try LibraryStore.migrate(database, [Self.migrations])
         self.database = database
-        do {
-            try database.migrate([Self.migrations])
-        } catch {
-            throw LibraryError(message: error.message)
-        }
     }
 
     /// Opens a database of its own at `path` (tests; the application opens the file once and
     /// uses ``init(database:)``).
     public convenience init(path: String) throws(LibraryError) {
-        LibraryStore.ensureFolder(of: path)
-        let database: SQLiteQueue
-        do {
-            database = try SQLiteQueue(path: path)
-        } catch {
-            throw LibraryError(message: error.message)
-        }
-        try self.init(database: database)
+        try self.init(database: LibraryStore.openQueue(path: path))
     }
 
     @discardableResult

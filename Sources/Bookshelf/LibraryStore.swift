@@ -30,26 +30,34 @@ public final class LibraryStore: Sendable {
 
     /// The library on an open database; its steps are applied when the queue has not yet.
     public init(database: SQLiteQueue) throws(LibraryError) {
+        try Self.migrate(database, [Self.migrations])
         self.database = database
-        do {
-            try database.migrate([Self.migrations])
-        } catch {
-            throw LibraryError(message: error.message)
-        }
     }
 
     /// Opens (creating and migrating when needed) a database of its own at `path`;
     /// `":memory:"` for a private one. The application opens the file once and uses
     /// ``init(database:)``.
     public convenience init(path: String) throws(LibraryError) {
-        Self.ensureFolder(of: path)
-        let database: SQLiteQueue
+        try self.init(database: Self.openQueue(path: path))
+    }
+
+    /// Opens a queue on the database at `path` (creating its folder), for a store of its own.
+    static func openQueue(path: String) throws(LibraryError) -> SQLiteQueue {
+        ensureFolder(of: path)
         do {
-            database = try SQLiteQueue(path: path)
+            return try SQLiteQueue(path: path)
         } catch {
             throw LibraryError(message: error.message)
         }
-        try self.init(database: database)
+    }
+
+    /// Applies `migrations` not yet applied to `database`; SQLite's errors become ``LibraryError``.
+    static func migrate(_ database: SQLiteQueue, _ migrations: [SQLiteMigrations]) throws(LibraryError) {
+        do {
+            try database.migrate(migrations)
+        } catch {
+            throw LibraryError(message: error.message)
+        }
     }
 
     /// Creates the folder of a database file (mode 0700), as XDG asks.

@@ -48,12 +48,7 @@ public enum PageListEPUB {
               <spine><itemref idref="c1"/><itemref idref="c2"/></spine>
             </package>
             """
-        let container = """
-            <?xml version="1.0"?>
-            <container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
-              <rootfiles><rootfile full-path="OPS/package.opf" media-type="application/oebps-package+xml"/></rootfiles>
-            </container>
-            """
+        let container = TestEPUBs.containerXML
         try ZipBuilder.write([ZipBuilder.Entry("mimetype", "application/epub+zip", compression: .stored),
                               ZipBuilder.Entry("META-INF/container.xml", container),
                               ZipBuilder.Entry("OPS/package.opf", opf),

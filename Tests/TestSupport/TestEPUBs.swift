@@ -4,6 +4,14 @@ import Foundation
 /// in any script, `dir`, structure) and, when given, a cover image declared with
 /// `properties="cover-image"`.
 public enum TestEPUBs {
+    /// `META-INF/container.xml` of an EPUB whose package document is `OPS/package.opf`.
+    public static let containerXML = """
+        <?xml version="1.0"?>
+        <container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
+          <rootfiles><rootfile full-path="OPS/package.opf" media-type="application/oebps-package+xml"/></rootfiles>
+        </container>
+        """
+
     /// Writes an EPUB titled `title` by `author` to `path`, with `cover` (PNG bytes) as its
     /// cover image when given. Its identifier follows from the title, so the same title is the
     /// same book.
@@ -39,12 +47,7 @@ public enum TestEPUBs {
               <spine><itemref idref="c1"/>\(missingRefs)</spine>
             </package>
             """
-        let container = """
-            <?xml version="1.0"?>
-            <container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
-              <rootfiles><rootfile full-path="OPS/package.opf" media-type="application/oebps-package+xml"/></rootfiles>
-            </container>
-            """
+        let container = TestEPUBs.containerXML
         let nav = """
             <?xml version="1.0" encoding="UTF-8"?>
             <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><head><title>\(title)</title></head>

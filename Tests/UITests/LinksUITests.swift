@@ -23,12 +23,7 @@ enum LinksBook {
               <spine><itemref idref="c1"/><itemref idref="c2"/><itemref idref="c3"/></spine>
             </package>
             """
-        let container = """
-            <?xml version="1.0"?>
-            <container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
-              <rootfiles><rootfile full-path="OPS/package.opf" media-type="application/oebps-package+xml"/></rootfiles>
-            </container>
-            """
+        let container = TestEPUBs.containerXML
         let nav = """
             <?xml version="1.0" encoding="UTF-8"?>
             <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><head><title>Links Book</title></head>
