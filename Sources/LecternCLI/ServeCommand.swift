@@ -93,10 +93,16 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitStatus.restricted
         }
         let ids = served.map(\.id)
+        // Which URL is which book, for a person (on standard error: standard output stays one
+        // URL per line, for scripts). Titles come from the publications: shown safely.
+        let titles = zip(served, paths).map { entry, path in
+            TerminalText.singleLine(entry.publication.metadata.title ?? path.split(separator: "/").last.map(String.init) ?? path)
+        }
         do {
             try await server.run(handlingSignals: true) { listening in
                 for id in ids { Output.line(listening.readerURL(id: id)) }
                 Output.flush()
+                for (id, title) in zip(ids, titles) { Output.error("“\(title)”: \(listening.readerURL(id: id))") }
             }
         } catch {
             Output.error("cannot serve on \(configuration.host):\(port): \(error)")

@@ -26,6 +26,16 @@ import TestSupport
         return out
     }
 
+    /// Standard output is one URL per line (scripts read it); standard error says which book
+    /// each URL serves, by its title (#29 item 20).
+    @Test func eachURLIsNamedByItsBookOnStandardError() throws {
+        let server = try ServeProcess([Self.wasteland, Self.daisyClear], publications: 2, home: lectern)
+        #expect(server.readerURLs.allSatisfy { $0.hasPrefix("http://127.0.0.1:") && !$0.contains(" ") })
+        let errors = server.stopAndReadErrors()
+        #expect(errors.contains("“The Waste Land”: \(server.readerURLs[0])"), "\(errors)")
+        #expect(errors.contains(": \(server.readerURLs[1])"), "\(errors)")
+    }
+
     @Test func manifestHasASelfLinkLocalHrefsAndTheServiceLinks() throws {
         let server = try ServeProcess([Self.wasteland, Self.lcpWasteland, "--passphrase", "dan"], publications: 2, home: lectern)
         defer { server.stop() }

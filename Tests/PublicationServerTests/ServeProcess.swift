@@ -82,6 +82,12 @@ final class ServeProcess {
         return String(page[start.upperBound..<end])
     }
 
+    /// Stops the server and returns what it wrote on standard error.
+    func stopAndReadErrors() -> String {
+        stop()
+        return String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
     /// Sends SIGTERM and returns the exit status once the process has ended.
     @discardableResult
     func stop() -> Int32 {
