@@ -117,6 +117,24 @@ struct PictureUITests {
         #expect(screen.contains("1/3"), "still the first page")
     }
 
+    /// `i` on a comic page shows the whole page (it is the picture), from fit width too — not
+    /// "No picture on this page" (#29 item 20).
+    @Test func iOnAComicPageShowsTheWholePage() throws {
+        let tmux = try Self.start(try Self.comic())
+        defer { tmux.close() }
+        try Self.waitForColor(tmux, 3, 28, Self.red, "the first page")
+        try tmux.press("z")
+        try tmux.waitUntil(colors: true, "the page fitted to the width") { screen in
+            Self.color(screen, 3, 10)?.isClose(to: Self.red) == true && screen.contains("fit width")
+        }
+        try tmux.press("i")
+        let screen = try tmux.waitUntil(colors: true, "the whole page again") { screen in
+            screen.contains("The whole page") && Self.color(screen, 3, 28)?.isClose(to: Self.red) == true
+                && Self.color(screen, 3, 10)?.isClose(to: Self.red) != true
+        }
+        #expect(!screen.contains("No picture on this page"))
+    }
+
     @Test func aPDFPageIsShownAsAPictureWithP() throws {
         let pdf = Fixtures.sample("pdf/pypdf-pdflatex-4-pages.pdf")
         let tmux = try Self.start(pdf)

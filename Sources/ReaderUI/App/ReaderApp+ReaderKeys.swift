@@ -87,7 +87,16 @@ extension ReaderApp {
         case .nextChapter, .previousChapter:
             stepSection(book, forward: action == .nextChapter, count: count)
         case .openImage:
-            if !openImage(book) { message = "No picture on this page." }
+            if showsPicture(book), let display = book.pictures {
+                // The page is the picture (a comic, a PDF shown as pictures): all of it, alone.
+                display.fit = .page
+                display.spread = false
+                display.panRow = 0
+                requestPictures(book)
+                message = "The whole page (z: fit to the width, D: two pages)."
+            } else if !openImage(book) {
+                message = "No picture on this page."
+            }
         case .redraw:
             screen.invalidate()
             picturesInvalidated()
