@@ -18,6 +18,12 @@ public struct CatalogReader: Sendable {
         self.onCachedCopy = onCachedCopy
     }
 
+    /// This reader telling `handler` (instead of its own) when it shows a kept copy the server
+    /// did not just confirm: for the one request that wants to say so.
+    public func notifying(cachedCopy handler: @escaping @Sendable (_ url: String, _ fetchedAt: Date) -> Void) -> CatalogReader {
+        CatalogReader(client: client, cache: cache, offline: offline, onCachedCopy: handler)
+    }
+
     /// Why a catalog document could not be had.
     public enum Failure: Error, Sendable, CustomStringConvertible {
         case http(String, HTTPError)

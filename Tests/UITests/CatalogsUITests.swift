@@ -61,6 +61,28 @@ struct CatalogsUITests {
         #expect(list.stdout.contains("The Waste Land"), "\(list.stdout)")
     }
 
+    /// The server gone, the catalog's root is shown from the copy kept at the last visit, and
+    /// the view says so with its date (#29 item 19).
+    @Test func aKeptCopyIsSaidToBeOne() throws {
+        let server = try TestHTTPServer(routes: Self.routes())
+        let home = try UIFixtures.home()
+        let add = try LecternProcess(home: home).run(["catalog", "add", server.url("/catalog/root.xml"), "--name", "Loopback Library"])
+        #expect(add.status == 0, "\(add.stderr)")
+        let tmux = try TmuxSession(width: 120, height: 24, arguments: [], home: home)
+        defer { tmux.close() }
+        try tmux.waitFor("The library is empty")
+        try tmux.press("c")
+        try tmux.waitFor("Loopback Library")
+        try tmux.press("Enter")
+        let fresh = try tmux.waitForAll("→ New arrivals (9)", "Test Library")
+        #expect(!fresh.contains("copy kept"))
+        try tmux.press("BSpace")
+        try tmux.waitForAbsence(of: "→ New arrivals (9)")
+        server.stop()
+        try tmux.press("Enter")
+        try tmux.waitForAll("→ New arrivals (9)", "The catalog could not be reached: this is the copy kept on")
+    }
+
     @Test func aSignedInCatalogUsesItsStoredCredentials() throws {
         let credentials = "Basic " + Data("card-77:hunter2".utf8).base64EncodedString()
         let server = try TestHTTPServer(routes: Self.routes(authorization: [credentials]))

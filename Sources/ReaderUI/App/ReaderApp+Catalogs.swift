@@ -2,6 +2,7 @@ import Bookshelf
 import FoundationEssentials
 import OPDS
 import Shared
+import Synchronization
 import Terminal
 
 extension ReaderApp {
@@ -47,7 +48,11 @@ extension ReaderApp {
     /// Fetches and parses off the main actor; the answer is dropped if Escape cancelled it.
     private func load(_ request: CatalogRequest) {
         guard let services = dependencies.catalogs else { return }
-        let reader = catalogConnection(request.catalog, services).reader
+        // The server unreachable, a copy kept earlier is shown: said so, with its date.
+        let keptCopy = Mutex<Date?>(nil)
+        let reader = catalogConnection(request.catalog, services).reader.notifying { _, fetchedAt in
+            keptCopy.withLock { $0 = fetchedAt }
+        }
         Task { @MainActor [weak self] in
             let result = await Blocking.run { () -> Result<OPDSFeed?, CatalogReader.Failure> in
                 do throws(CatalogReader.Failure) {
@@ -65,7 +70,11 @@ extension ReaderApp {
             }
             guard let self else { return }
             switch result {
-            case .success(let feed?): self.catalogBrowser.loaded(feed, generation: request.generation)
+            case .success(let feed?):
+                self.catalogBrowser.loaded(feed, generation: request.generation)
+                if let fetchedAt = keptCopy.withLock({ $0 }), self.catalogBrowser.message == nil {
+                    self.catalogBrowser.message = "The catalog could not be reached: this is the copy kept on \(RFC3339Date.string(fetchedAt))."
+                }
             case .success(nil): self.catalogBrowser.failed("This catalog offers no search.", generation: request.generation)
             case .failure(let failure): self.catalogBrowser.failed(failure.description, generation: request.generation)
             }
