@@ -51,6 +51,7 @@ public struct HelpState: Sendable {
             "Bookshelf",
             "  " + TextFitting.pad("j k ↓ ↑", to: 18) + " move",
             "  " + TextFitting.pad("enter o", to: 18) + " open",
+            "  " + TextFitting.pad("C", to: 18) + " continue the book opened last, where it was left",
             "  " + TextFitting.pad("/", to: 18) + " filter as you type (Esc clears)",
             "  " + TextFitting.pad("F", to: 18) + " find passages in the text of every unprotected book; enter opens the book there",
             "  " + TextFitting.pad("s", to: 18) + " sort: title, author (family name), recent",

@@ -182,6 +182,14 @@ public struct ShelfState: Sendable {
                 return .none
             }
             return .open(entry)
+        case .character("C"):
+            // Continue: the book opened most recently, wherever the selection is.
+            guard let last = entries.filter({ $0.openedAt != nil && !missing.contains($0.id) })
+                .max(by: { ($0.openedAt ?? .distantPast) < ($1.openedAt ?? .distantPast) }) else {
+                message = "No book has been opened yet."
+                return .none
+            }
+            return .open(last)
         case .character("R"):
             guard let entry = selectedEntry else { return .none }
             guard missing.contains(entry.id) else {
