@@ -84,6 +84,11 @@ struct DoctorReport {
         ]
         if let size = fileSize(database) { paths.append(("library database size", "\(size / 1024) KiB")) }
         sections.append(("Paths", paths))
+        // Every mistake of the configuration file, with its line (the reader shows the first).
+        let warnings = ReaderConfig.load().warnings
+        if !warnings.isEmpty {
+            sections.append(("Configuration", warnings.enumerated().map { ("problem \($0.offset + 1)", $0.element) }))
+        }
 
         var library: [(String, String)] = []
         if FileManager.default.fileExists(atPath: database) {

@@ -29,6 +29,18 @@ import TestSupport
         #expect(text.stdout.contains("  version: "))
     }
 
+    /// Every mistake of config.toml, with its line: the reader's status line shows only the first.
+    @Test func listsEveryMistakeOfTheConfiguration() throws {
+        let folder = lectern.home + "/config/lectern"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data("colour = \"red\"\n[reader]\ntext_width = \"wide\"\n".utf8).write(to: URL(fileURLWithPath: folder + "/config.toml"))
+        let result = try lectern.run(["doctor"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Configuration\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("config.toml line 1: colour: unknown setting"))
+        #expect(result.stdout.contains("config.toml line 3: [reader] text_width: expected a whole number"))
+    }
+
     @Test func versionNamesTheCommit() throws {
         let result = try lectern.run(["--version"])
         #expect(result.status == 0)

@@ -41,6 +41,13 @@ import TestSupport
         #expect(config.keyMap.action(for: .character(" ")) == .pageDown)
     }
 
+    /// The status line at start names the first mistake and how many more there are.
+    @Test func theStartMessageCountsTheOtherMistakes() {
+        #expect(ReaderConfig.warningSummary([]) == nil)
+        #expect(ReaderConfig.warningSummary(["a"]) == "a")
+        #expect(ReaderConfig.warningSummary(["a", "b", "c"]) == "a (and 2 more: lectern doctor lists them)")
+    }
+
     @Test func aCorrectFileGivesNoWarning() throws {
         let config = try Self.load("""
             theme = "sepia"

@@ -30,7 +30,7 @@ extension ReaderApp {
         screen = canvas
         isRunning = true
         applyTheme(named: config.themeName)
-        if let warning = config.warnings.first { message = warning }
+        if let summary = ReaderConfig.warningSummary(config.warnings) { message = summary }
         start(self)
         render()
     }

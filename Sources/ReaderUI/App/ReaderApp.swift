@@ -154,7 +154,7 @@ public final class ReaderApp {
         // A clipboard tool or `lp` that exits early must not end the reader.
         signal(SIGPIPE, SIG_IGN)
         applyTheme(named: config.themeName)
-        if let warning = config.warnings.first { message = warning }
+        if let summary = ReaderConfig.warningSummary(config.warnings) { message = summary }
         let watcher = InputWatcher()
         self.watcher = watcher
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -280,7 +280,7 @@ public final class ReaderApp {
         let theme = ReaderConfig.theme(named: name, warnings: &warnings) ?? ReaderConfig.theme(named: "default", warnings: &warnings) ?? .plain
         palette = theme.palette(colorCount: screen.colorCount)
         config.themeName = theme.name
-        if let warning = warnings.first { message = warning }
+        if let summary = ReaderConfig.warningSummary(warnings) { message = summary }
     }
 
     func nextTheme() {

@@ -38,6 +38,14 @@ public struct ReaderConfig: Sendable {
     /// What was wrong in the file (shown once in the status line; never fatal).
     public var warnings: [String] = []
 
+    /// What the status line says of `warnings` at start: the first, and how many more there
+    /// are (`lectern doctor` lists them all); nil without any.
+    public static func warningSummary(_ warnings: [String]) -> String? {
+        guard let first = warnings.first else { return nil }
+        let more = warnings.count - 1
+        return more == 0 ? first : first + " (and \(more) more: lectern doctor lists them)"
+    }
+
     public init() {}
 
     /// The file's location.
