@@ -41,7 +41,7 @@ public struct MOBIParser: PublicationParser {
         } catch {
             throw .invalid(href: nil, reason: "\(error)")
         }
-        let package = MobiPackageFetcher(book: book)
+        let package = MobiPackage.fetcher(of: book)
         let epub = Asset(name: asset.name, location: asset.location, format: Format(kind: .epub), fetcher: package)
         guard var builder = try EPUBParser().parse(asset: epub, fetcher: package, warnings: warnings) else { return nil }
         builder.format = asset.format
