@@ -15,6 +15,9 @@ import TestSupport
         return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
     }
 
+    static let underSanitizer = ProcessInfo.processInfo.environment["ASAN_OPTIONS"] != nil
+        || ProcessInfo.processInfo.environment["TSAN_OPTIONS"] != nil
+
     @Test func aLargeResourceIsFetchedOnceAndNeverHeldInMemory() throws {
         let size = 16 << 20
         let folder = Fixtures.temporaryDirectory("range-ignoring-upstream")
@@ -63,8 +66,12 @@ import TestSupport
         #expect(gets.count <= 2, "\(gets.count) upstream GETs of \(size) bytes")
         let growth = Self.peakMemory(server.process.processIdentifier) - before
         // Before, each chunk held the whole body twice (about 100 MB of growth for these requests);
-        // now only chunks are in memory, whatever else runs in parallel.
-        #expect(growth < size, "the server's peak memory grew by \(growth >> 20) MiB")
+        // now only chunks are in memory, whatever else runs in parallel. Not under a sanitizer
+        // (`make check-asan` sets ASAN_OPTIONS): its quarantine keeps freed chunks resident
+        // (49 MB of growth there), which then says nothing about the server.
+        if !Self.underSanitizer {
+            #expect(growth < size, "the server's peak memory grew by \(growth >> 20) MiB")
+        }
         #expect(server.stop() == 0)
     }
 }
