@@ -89,7 +89,9 @@ let package = Package(
 
         // The terminal front end: ncurses behind `Terminal`, the library database, the screens.
         .target(name: "Terminal", dependencies: ["CLecternCurses", "TerminalCells"]),
-        .target(name: "Bookshelf", dependencies: ["Shared", "LibSQLite", "LibCrypto"]),
+        .target(name: "Bookshelf", dependencies: ["Shared", "LibSQLite", "LibCrypto", "Annotations"]),
+        // Highlights and notes: the model, its anchors and the formats readers exchange them in.
+        .target(name: "Annotations", dependencies: ["Shared"]),
         .target(name: "ReaderUI", dependencies: ["Terminal", "TerminalCells", "Bookshelf", "Shared", "TextLayout", "LibrarySearch", "Pictures", "OPDS"]),
         // Library-wide full-text search: the indexer over the library's publications (SQLite FTS5).
         .target(name: "LibrarySearch", dependencies: ["Bookshelf", "TextLayout", "Shared"]),
@@ -136,6 +138,7 @@ let package = Package(
         .testTarget(name: "PublicationServerTests", dependencies: ["PublicationServer", "Shared", "LibCrypto", "Zlib", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "TextLayout", "TerminalCells", "Streamer"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TerminalCells", "Shared", "Streamer", "TestSupport"]),
+        .testTarget(name: "AnnotationsTests", dependencies: ["Annotations", "Shared", "TestSupport"]),
         .testTarget(name: "BookshelfTests", dependencies: ["Bookshelf", "Shared", "TestSupport"]),
         .testTarget(name: "LibrarySearchTests", dependencies: ["LibrarySearch", "Bookshelf", "Streamer", "Shared", "LibSQLite", "TestSupport"]),
         .testTarget(name: "LibraryDatabaseTests", dependencies: ["Bookshelf", "LibrarySearch", "LCP", "LCPSQLite", "LibSQLite", "Streamer", "Shared", "TestSupport"]),
