@@ -92,7 +92,7 @@ let package = Package(
         .target(name: "Bookshelf", dependencies: ["Shared", "LibSQLite", "LibCrypto", "Annotations"]),
         // Highlights and notes: the model, its anchors and the formats readers exchange them in.
         .target(name: "Annotations", dependencies: ["Shared"]),
-        .target(name: "ReaderUI", dependencies: ["Terminal", "TerminalCells", "Bookshelf", "Shared", "TextLayout", "LibrarySearch", "Pictures", "OPDS"]),
+        .target(name: "ReaderUI", dependencies: ["Terminal", "TerminalCells", "Bookshelf", "Annotations", "Shared", "TextLayout", "LibrarySearch", "Pictures", "OPDS"]),
         // Library-wide full-text search: the indexer over the library's publications (SQLite FTS5).
         .target(name: "LibrarySearch", dependencies: ["Bookshelf", "TextLayout", "Shared"]),
 
