@@ -64,10 +64,14 @@ public struct AnnotationTarget: Sendable, Hashable {
     public var page: Int?
     /// The titles of the chapter and its parents, outermost first (for lists and exports).
     public var headings: [String]
+    /// The library holds a quote for it, sealed (a protected book's), that could not be opened
+    /// now (no passphrase): ``quote`` is nil, yet the quote is not lost, and saving the
+    /// annotation back with this set keeps the sealed quote as it is.
+    public var quoteIsSealed: Bool
 
     public init(href: String, type: String? = nil, progression: Double? = nil, totalProgression: Double? = nil,
                 textRange: Range<Int>? = nil, quote: TextQuote? = nil, cssSelector: String? = nil, cfi: String? = nil,
-                page: Int? = nil, headings: [String] = []) {
+                page: Int? = nil, headings: [String] = [], quoteIsSealed: Bool = false) {
         self.href = href
         self.type = type
         self.progression = progression
@@ -78,6 +82,7 @@ public struct AnnotationTarget: Sendable, Hashable {
         self.cfi = cfi
         self.page = page
         self.headings = headings
+        self.quoteIsSealed = quoteIsSealed
     }
 }
 
