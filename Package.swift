@@ -95,6 +95,8 @@ let package = Package(
         .target(name: "ReaderUI", dependencies: ["Terminal", "TerminalCells", "Bookshelf", "Annotations", "Shared", "TextLayout", "LibrarySearch", "Pictures", "OPDS"]),
         // Library-wide full-text search: the indexer over the library's publications (SQLite FTS5).
         .target(name: "LibrarySearch", dependencies: ["Bookshelf", "TextLayout", "Shared"]),
+        // KOReader progress sync (kosync): document ids, the protocol's client, the offline queue.
+        .target(name: "ProgressSync", dependencies: ["Shared", "LibCrypto", "Bookshelf"]),
 
         // The commit the program was built from (a define the Makefile's release build passes).
         .target(name: "CLecternBuildInfo"),
@@ -114,7 +116,7 @@ let package = Package(
         .target(name: "LecternCLI", dependencies: [
             "CLecternBuildInfo",
             "Shared", "Streamer", "LibCrypto", "TextLayout", "LCP", "LCPSQLite", "AudiobookDRM", "AudioPlayback",
-            "Bookshelf", "ReaderUI", "Terminal", "LibrarySearch", "PublicationServer", "OPDS", "Pictures",
+            "Bookshelf", "ReaderUI", "Terminal", "LibrarySearch", "PublicationServer", "OPDS", "Pictures", "ProgressSync",
             .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
         ]),
         // Linked with lld, relative relocations packed (DT_RELR, glibc 2.36) and only the symbols
@@ -148,6 +150,7 @@ let package = Package(
         .testTarget(name: "AudioPlaybackTests", dependencies: ["AudioPlayback", "Streamer", "Shared", "TestSupport"]),
         .testTarget(name: "AudiobookDRMTests", dependencies: ["AudiobookDRM", "Streamer", "Shared", "LibCrypto", "TestSupport"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "Shared", "Streamer", "TestSupport"]),
+        .testTarget(name: "ProgressSyncTests", dependencies: ["ProgressSync", "Bookshelf", "Shared", "LibCrypto", "TestSupport"]),
         .testTarget(name: "OPDSTests", dependencies: ["OPDS", "Shared", "TestSupport"]),
         // Replays the inputs the fuzzers found (Tests/Fixtures/fuzz/<target>/) and a few seeds.
         .testTarget(name: "FuzzRegressionTests", dependencies: [

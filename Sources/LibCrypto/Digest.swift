@@ -5,9 +5,12 @@ public struct Digest: ~Copyable {
     /// The supported algorithms.
     public enum Algorithm: Sendable {
         case sha1, sha256
+        /// For identifiers other programs compute with it (KOReader's document ids), never for security.
+        case md5
 
         var evp: OpaquePointer? {
             switch self {
+            case .md5: EVP_md5()
             case .sha1: EVP_sha1()
             case .sha256: EVP_sha256()
             }
@@ -45,6 +48,13 @@ public struct Digest: ~Copyable {
     /// The SHA-256 of `bytes`.
     public static func sha256(_ bytes: some Collection<UInt8>) -> [UInt8] {
         var digest = Digest(.sha256)
+        digest.update(bytes)
+        return digest.finalize()
+    }
+
+    /// The MD5 of `bytes` (identifiers only: MD5 protects nothing).
+    public static func md5(_ bytes: some Collection<UInt8>) -> [UInt8] {
+        var digest = Digest(.md5)
         digest.update(bytes)
         return digest.finalize()
     }
