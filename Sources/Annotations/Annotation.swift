@@ -57,6 +57,9 @@ public struct AnnotationTarget: Sendable, Hashable {
     public var quote: TextQuote?
     /// A CSS selector of the element where the range starts, when one can be made.
     public var cssSelector: String?
+    /// The range in the text content of the element ``cssSelector`` selects, in Unicode code
+    /// points (the W3C `TextPositionSelector` refining a `CssSelector`), when known.
+    public var cssTextRange: Range<Int>?
     /// An EPUB CFI of the range, when one can be made (`epubcfi(...)` without the package part
     /// or with it, as read).
     public var cfi: String?
@@ -68,10 +71,20 @@ public struct AnnotationTarget: Sendable, Hashable {
     /// now (no passphrase): ``quote`` is nil, yet the quote is not lost, and saving the
     /// annotation back with this set keeps the sealed quote as it is.
     public var quoteIsSealed: Bool
+    /// An export left the quote out (a protected book whose copy allowance did not cover it):
+    /// ``quote`` is nil there, and the exported file says so.
+    public var quoteWithheld: Bool
+    /// KOReader's (crengine) XPointers of the start and end, as imported
+    /// (`/body/DocFragment[3]/body/p[2]/text().15`): `DocFragment[N]` is the N-th spine item.
+    /// Kept so that they can be resolved in the book; the quote is the fallback.
+    public var xpointerStart: String?
+    public var xpointerEnd: String?
 
     public init(href: String, type: String? = nil, progression: Double? = nil, totalProgression: Double? = nil,
                 textRange: Range<Int>? = nil, quote: TextQuote? = nil, cssSelector: String? = nil, cfi: String? = nil,
-                page: Int? = nil, headings: [String] = [], quoteIsSealed: Bool = false) {
+                page: Int? = nil, headings: [String] = [], quoteIsSealed: Bool = false,
+                cssTextRange: Range<Int>? = nil, quoteWithheld: Bool = false,
+                xpointerStart: String? = nil, xpointerEnd: String? = nil) {
         self.href = href
         self.type = type
         self.progression = progression
@@ -83,6 +96,10 @@ public struct AnnotationTarget: Sendable, Hashable {
         self.page = page
         self.headings = headings
         self.quoteIsSealed = quoteIsSealed
+        self.cssTextRange = cssTextRange
+        self.quoteWithheld = quoteWithheld
+        self.xpointerStart = xpointerStart
+        self.xpointerEnd = xpointerEnd
     }
 }
 
