@@ -64,6 +64,9 @@ let package = Package(
         .target(name: "LibSQLite", dependencies: ["CLecternSQLite"]),
         .target(name: "LibPoppler", dependencies: ["CLecternPoppler"]),
         .target(name: "LibMPV", dependencies: ["CLecternMPV"]),
+        // libespeak-ng (text-to-speech), loaded at run time (dlopen) like libmpv; headers only to build.
+        .systemLibrary(name: "CLecternEspeak", providers: [.apt(["libespeak-ng-dev"])]),
+        .target(name: "LibEspeak", dependencies: ["CLecternEspeak"]),
 
         // The Readium layers.
         .target(name: "Shared", dependencies: ["LibZip", "LibCurl", "LibCrypto", "LibXML", .product(name: "Logging", package: "swift-log")]),
@@ -75,6 +78,8 @@ let package = Package(
         .target(name: "AudiobookDRM", dependencies: ["Shared", "LibCrypto"]),
         // Listening: the audiobook player over a publication's reading order (libmpv behind a seam).
         .target(name: "AudioPlayback", dependencies: ["Shared", "LibMPV", .product(name: "Logging", package: "swift-log")]),
+        // Reading aloud: sentences by language, synthesis (espeak-ng) and the speaking pipeline.
+        .target(name: "Speech", dependencies: ["LibEspeak", "LibMPV", "Shared", "TextLayout"]),
 
         // Text layout for the terminal: XHTML to styled blocks to lines of cells (no ncurses).
         .target(name: "TextLayout", dependencies: ["Shared", "LibXML", "CLecternFriBidi", "TerminalCells"],
@@ -115,7 +120,7 @@ let package = Package(
         // The command line.
         .target(name: "LecternCLI", dependencies: [
             "CLecternBuildInfo",
-            "Shared", "Streamer", "LibCrypto", "TextLayout", "LCP", "LCPSQLite", "AudiobookDRM", "AudioPlayback",
+            "Shared", "Streamer", "LibCrypto", "TextLayout", "LCP", "LCPSQLite", "AudiobookDRM", "AudioPlayback", "Speech",
             "Bookshelf", "ReaderUI", "Terminal", "LibrarySearch", "PublicationServer", "OPDS", "Pictures", "ProgressSync",
             .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
         ]),
@@ -148,6 +153,7 @@ let package = Package(
         .testTarget(name: "UITests", dependencies: ["TestSupport"]),
         .testTarget(name: "LCPTests", dependencies: ["LCP", "LCPSQLite", "Streamer", "Shared", "LibCrypto", "LibZip", "ReaderUI", "Terminal", "Bookshelf", "TestSupport"]),
         .testTarget(name: "AudioPlaybackTests", dependencies: ["AudioPlayback", "Streamer", "Shared", "TestSupport"]),
+        .testTarget(name: "SpeechTests", dependencies: ["Speech", "LibEspeak", "TextLayout", "Streamer", "Shared", "TestSupport"]),
         .testTarget(name: "AudiobookDRMTests", dependencies: ["AudiobookDRM", "Streamer", "Shared", "LibCrypto", "TestSupport"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "Shared", "Streamer", "TestSupport"]),
         .testTarget(name: "ProgressSyncTests", dependencies: ["ProgressSync", "Bookshelf", "Shared", "LibCrypto", "TestSupport"]),
