@@ -146,7 +146,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "TextLayout", "TerminalCells", "Streamer"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TerminalCells", "Shared", "Streamer", "TestSupport"]),
         .testTarget(name: "AnnotationsTests", dependencies: ["Annotations", "Shared", "TestSupport"]),
-        .testTarget(name: "BookshelfTests", dependencies: ["Bookshelf", "Shared", "TestSupport"]),
+        .testTarget(name: "BookshelfTests", dependencies: ["Bookshelf", "Annotations", "Shared", "TestSupport"]),
         .testTarget(name: "LibrarySearchTests", dependencies: ["LibrarySearch", "Bookshelf", "Streamer", "Shared", "LibSQLite", "TestSupport"]),
         .testTarget(name: "LibraryDatabaseTests", dependencies: ["Bookshelf", "LibrarySearch", "LCP", "LCPSQLite", "LibSQLite", "Streamer", "Shared", "TestSupport"]),
         .testTarget(name: "ReaderUITests", dependencies: ["ReaderUI", "Bookshelf", "OPDS", "Terminal", "TerminalCells", "TextLayout", "Shared", "Streamer", "TestSupport"]),
