@@ -101,7 +101,7 @@ let package = Package(
         // Library-wide full-text search: the indexer over the library's publications (SQLite FTS5).
         .target(name: "LibrarySearch", dependencies: ["Bookshelf", "TextLayout", "Shared"]),
         // KOReader progress sync (kosync): document ids, the protocol's client, the offline queue.
-        .target(name: "ProgressSync", dependencies: ["Shared", "LibCrypto", "Bookshelf"]),
+        .target(name: "ProgressSync", dependencies: ["Shared", "LibCrypto", "Bookshelf", "TextLayout"]),
 
         // The commit the program was built from (a define the Makefile's release build passes).
         .target(name: "CLecternBuildInfo"),
