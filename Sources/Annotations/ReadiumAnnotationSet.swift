@@ -1,0 +1,176 @@
+// Follows "Readium Annotations" (https://github.com/readium/annotations, README.md at commit
+// 8129f0a of 2026-01-22, "Update the text fragment selector"; its Selectors.md for the EPUB CFI
+// FragmentSelector), a profile of the W3C Web Annotation Data Model (REC 2017-02-23):
+// an AnnotationSet (`@context`, `id`, `type`, `generator`, `generated`, `about` with
+// `dc:identifier`, `dc:title`, `dc:creator`; `items`), each item an Annotation (`id`,
+// `type`, `motivation`, `created`, `modified`, `target` {`source`, `selector`, `meta`
+// {`headings` [{`level`, `txt`}], `page`}}, `body` {`type` TextualBody, `value`, `format`,
+// `color`, `highlight`, `tags`}).
+import FoundationEssentials
+import Shared
+
+/// The Readium Annotation Set (`application/rd-annotations+json`, `.annotation`).
+///
+/// Selectors written, each when the target has what it needs: `TextQuoteSelector` (exact,
+/// prefix, suffix; left out when the quote is nil — a protected book's withheld quote), a
+/// `FragmentSelector` conforming to EPUB CFI, a `CssSelector` refined by a
+/// `TextPositionSelector`, a `ProgressionSelector`, and for PDF a `FragmentSelector` of RFC
+/// 8118 (`page=N`).
+///
+/// Lectern's character range (``AnnotationTarget/textRange``) is written as a `CssSelector`
+/// `body` refined by a `TextPositionSelector`: positions in the text of the whole resource, as
+/// the spec's refinement reads, though counted as Lectern lays the text out (grapheme
+/// clusters). Read back, such a range is only a hint: ``QuoteAnchoring`` checks it against the
+/// quote. Tombstones are not written (the format has none). Several publications are written
+/// as a JSON array of sets (one set per publication, as the spec has them).
+public enum ReadiumAnnotationSet {
+    public static let mediaType = "application/rd-annotations+json"
+    public static let fileExtension = "annotation"
+    static let context = "http://www.w3.org/ns/anno.jsonld"
+    static let cfiConformance = "http://www.idpf.org/epub/linking/cfi/epub-cfi.html"
+    static let pdfConformance = "https://www.rfc-editor.org/rfc/rfc8118"
+    /// The `CssSelector` whose `TextPositionSelector` holds Lectern's range in the resource.
+    static let wholeResourceSelector = "body"
+
+    static func write(_ publications: [AnnotatedPublication], generated: Date) -> [UInt8] {
+        let sets = publications.map { set($0, generated: generated) }
+        var bytes = JSONWriter(style: .pretty).bytes(sets.count == 1 ? sets[0] : .array(sets))
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
+    }
+
+    static func set(_ publication: AnnotatedPublication, generated: Date) -> JSONValue {
+        let items = publication.annotations.filter { !$0.deleted }
+        var object = JSONObject()
+        object["@context"] = .string(context)
+        object["id"] = .string(setIdentifier(publication, items: items))
+        object["type"] = .string("AnnotationSet")
+        object["generator"] = .object(JSONObject(["id": .string("urn:lectern"), "type": .string("Software"),
+                                                  "name": .string("Lectern")]))
+        object["generated"] = .string(AnnotationDates.iso8601(generated))
+        var about = JSONObject()
+        if let identifier = publication.identifier { about["dc:identifier"] = .array([.string(identifier)]) }
+        about["dc:title"] = .string(publication.title)
+        if !publication.authors.isEmpty { about["dc:creator"] = .array(publication.authors.map(JSONValue.string)) }
+        object["about"] = .object(about)
+        object["items"] = .array(items.map(item))
+        return .object(object)
+    }
+
+    static func item(_ annotation: Annotation) -> JSONValue {
+        var object = JSONObject()
+        object["@context"] = .string(context)
+        object["id"] = .string(annotationIdentifier(annotation.id))
+        object["type"] = .string("Annotation")
+        object["motivation"] = .string(annotation.note.map { $0.isEmpty } == false ? "commenting" : "highlighting")
+        object["created"] = .string(AnnotationDates.iso8601(annotation.created))
+        object["modified"] = .string(AnnotationDates.iso8601(annotation.modified))
+        object["target"] = target(annotation.target)
+        var body = JSONObject()
+        body["type"] = .string("TextualBody")
+        body["value"] = .string(annotation.note ?? "")
+        body["format"] = .string("text/markdown")
+        body["color"] = .string(annotation.color.rawValue)
+        body["highlight"] = .string(annotation.style.rawValue)
+        if !annotation.tags.isEmpty { body["tags"] = .array(annotation.tags.map(JSONValue.string)) }
+        object["body"] = .object(body)
+        return .object(object)
+    }
+
+    private static func target(_ target: AnnotationTarget) -> JSONValue {
+        var selectors: [JSONValue] = []
+        if let quote = target.quote {
+            var selector = JSONObject(["type": .string("TextQuoteSelector"), "exact": .string(quote.exact)])
+            if !quote.prefix.isEmpty { selector["prefix"] = .string(quote.prefix) }
+            if !quote.suffix.isEmpty { selector["suffix"] = .string(quote.suffix) }
+            selectors.append(.object(selector))
+        }
+        if let cfi = target.cfi {
+            selectors.append(.object(JSONObject(["type": .string("FragmentSelector"), "conformsTo": .string(cfiConformance),
+                                                 "value": .string(cfi)])))
+        }
+        if let page = target.page, target.type == "application/pdf" {
+            selectors.append(.object(JSONObject(["type": .string("FragmentSelector"), "conformsTo": .string(pdfConformance),
+                                                 "value": .string("page=\(page)")])))
+        }
+        if let css = target.cssSelector {
+            selectors.append(cssSelector(css, refinedBy: target.cssTextRange))
+        }
+        if let range = target.textRange {
+            selectors.append(cssSelector(wholeResourceSelector, refinedBy: range))
+        }
+        if let progression = target.progression {
+            selectors.append(.object(JSONObject(["type": .string("ProgressionSelector"), "value": .double(progression)])))
+        }
+        var object = JSONObject()
+        object["source"] = .string(target.href)
+        object["selector"] = .array(selectors)
+        var meta = JSONObject()
+        if !target.headings.isEmpty {
+            meta["headings"] = .array(target.headings.enumerated().map { level, text in
+                .object(JSONObject(["level": .int(level + 1), "txt": .string(text)]))
+            })
+        }
+        if let page = target.page { meta["page"] = .string(String(page)) }
+        if !meta.isEmpty { object["meta"] = .object(meta) }
+        return .object(object)
+    }
+
+    private static func cssSelector(_ value: String, refinedBy range: Range<Int>?) -> JSONValue {
+        var selector = JSONObject(["type": .string("CssSelector"), "value": .string(value)])
+        if let range {
+            selector["refinedBy"] = .object(JSONObject(["type": .string("TextPositionSelector"),
+                                                        "start": .int(range.lowerBound), "end": .int(range.upperBound)]))
+        }
+        return .object(selector)
+    }
+
+    /// `urn:uuid:` and the id when it is a bare UUID (Lectern's ids); an id that is already a
+    /// URI (read from another application) as it is.
+    static func annotationIdentifier(_ id: String) -> String {
+        id.contains(":") ? id : "urn:uuid:" + id
+    }
+
+    /// A UUID URN derived from the publication and its annotations' ids, so that exporting
+    /// the same annotations twice writes the same set (a random one would make every export
+    /// differ).
+    static func setIdentifier(_ publication: AnnotatedPublication, items: [Annotation]) -> String {
+        var high = StableHash(seed: 0xcbf2_9ce4_8422_2325)
+        var low = StableHash(seed: 0x8422_2325_cbf2_9ce4)
+        for text in [publication.identifier ?? "", publication.title] + items.map(\.id) {
+            high.add(text)
+            low.add(text)
+        }
+        let hex = String(high.value, radix: 16).leftPadded(16) + String(low.value, radix: 16).leftPadded(16)
+        var characters = Array(hex)
+        characters[12] = "8" // version 8: custom, as RFC 9562 names a UUID made by other means
+        characters[16] = ["8", "9", "a", "b"][Int(characters[16].hexDigitValue ?? 0) & 3]
+        let text = String(characters)
+        let parts = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
+            String(text[text.index(text.startIndex, offsetBy: range.lowerBound)..<text.index(text.startIndex, offsetBy: range.upperBound)])
+        }
+        return "urn:uuid:" + parts.joined(separator: "-")
+    }
+}
+
+/// FNV-1a over UTF-8, 64 bits: stable across runs and machines, unlike `Hasher`.
+struct StableHash {
+    private(set) var value: UInt64
+
+    init(seed: UInt64) {
+        value = seed
+    }
+
+    mutating func add(_ text: String) {
+        for byte in text.utf8 {
+            value = (value ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        value = (value ^ 0xff) &* 0x100_0000_01b3
+    }
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}
