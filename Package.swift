@@ -78,6 +78,8 @@ let package = Package(
         .target(name: "AudiobookDRM", dependencies: ["Shared", "LibCrypto"]),
         // Listening: the audiobook player over a publication's reading order (libmpv behind a seam).
         .target(name: "AudioPlayback", dependencies: ["Shared", "LibMPV", .product(name: "Logging", package: "swift-log")]),
+        // Read-aloud of EPUB 3 Media Overlays: the book's phrases on one clock, played through AudioPlayback.
+        .target(name: "ReadAloud", dependencies: ["AudioPlayback", "Streamer", "TextLayout", "Shared"]),
         // Reading aloud: sentences by language, synthesis (espeak-ng) and the speaking pipeline.
         .target(name: "Speech", dependencies: ["LibEspeak", "LibMPV", "Shared", "TextLayout"]),
 
@@ -120,7 +122,7 @@ let package = Package(
         // The command line.
         .target(name: "LecternCLI", dependencies: [
             "CLecternBuildInfo",
-            "Shared", "Streamer", "LibCrypto", "TextLayout", "LCP", "LCPSQLite", "AudiobookDRM", "AudioPlayback", "Speech",
+            "Shared", "Streamer", "LibCrypto", "TextLayout", "LCP", "LCPSQLite", "AudiobookDRM", "AudioPlayback", "Speech", "ReadAloud",
             "Bookshelf", "ReaderUI", "Terminal", "LibrarySearch", "PublicationServer", "OPDS", "Pictures", "ProgressSync",
             .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
         ]),
@@ -153,6 +155,7 @@ let package = Package(
         .testTarget(name: "UITests", dependencies: ["TestSupport"]),
         .testTarget(name: "LCPTests", dependencies: ["LCP", "LCPSQLite", "Streamer", "Shared", "LibCrypto", "LibZip", "ReaderUI", "Terminal", "Bookshelf", "TestSupport"]),
         .testTarget(name: "AudioPlaybackTests", dependencies: ["AudioPlayback", "Streamer", "Shared", "TestSupport"]),
+        .testTarget(name: "ReadAloudTests", dependencies: ["ReadAloud", "AudioPlayback", "Streamer", "TextLayout", "Shared", "TestSupport"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "LibEspeak", "TextLayout", "Streamer", "Shared", "TestSupport"]),
         .testTarget(name: "AudiobookDRMTests", dependencies: ["AudiobookDRM", "Streamer", "Shared", "LibCrypto", "TestSupport"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "Shared", "Streamer", "TestSupport"]),

@@ -12,6 +12,8 @@ struct EPUBManifestBuilder {
     /// The encryptions of `encryption.xml`, by package path.
     let encryptions: [String: Encryption]
     let warnings: (any WarningLogger)?
+    /// `media:duration` of media overlays, by manifest item id (set on their links).
+    var overlayDurations: [String: Double] = [:]
 
     private var packagePath: String { Href.path(of: package.href) ?? package.href }
 
@@ -30,6 +32,7 @@ struct EPUBManifestBuilder {
         let withAlternates = links.enumerated().map { index, link in
             var link = link
             link.alternates = fallbackChain(from: items[index], indexByID: indexByID).map { links[$0] }
+            addMediaOverlay(to: &link, item: items[index], indexByID: indexByID)
             return link
         }
 

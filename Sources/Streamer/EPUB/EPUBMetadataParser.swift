@@ -57,6 +57,7 @@ struct EPUBMetadataParser {
 
         let presentation = EPUBPresentation.packageLevel(entries: entries, displayOptions: displayOptions)
         metadata.otherMetadata["presentation"] = .object(presentation)
+        metadata.otherMetadata.set("mediaOverlay", mediaOverlayMetadata())
         return metadata
     }
 

@@ -44,7 +44,7 @@ public struct EPUBParser: PublicationParser {
                                             displayOptions: readDisplayOptions(fetcher))
         let (readingOrder, declaredResources) = try EPUBManifestBuilder(
             package: package, coverID: metadataParser.entries.legacy["cover"], encryptions: encryptions,
-            warnings: warnings
+            warnings: warnings, overlayDurations: metadataParser.mediaOverlayDurations()
         ).build()
         let resources = checkResourcesExist(readingOrder: readingOrder, resources: declaredResources,
                                             fetcher: fetcher, warnings: warnings)

@@ -16,6 +16,8 @@ struct OPFPackage {
         var mediaType: String?
         var properties: [String]
         var fallback: String?
+        /// `media-overlay`: the id of the item's SMIL media overlay.
+        var mediaOverlay: String? = nil
     }
 
     /// A spine `itemref`.
@@ -73,7 +75,8 @@ struct OPFPackage {
                 id: element.attribute("id")?.trimmed.nilIfEmpty, rawHref: rawHref, href: resolved,
                 mediaType: element.attribute("media-type")?.trimmed.nilIfEmpty,
                 properties: element.attribute("properties")?.tokens ?? [],
-                fallback: element.attribute("fallback")?.trimmed.nilIfEmpty))
+                fallback: element.attribute("fallback")?.trimmed.nilIfEmpty,
+                mediaOverlay: element.attribute("media-overlay")?.trimmed.nilIfEmpty))
         }
         self.items = items
 
