@@ -123,7 +123,7 @@ let package = Package(
         .target(name: "LecternCLI", dependencies: [
             "CLecternBuildInfo",
             "Shared", "Streamer", "LibCrypto", "TextLayout", "LCP", "LCPSQLite", "AudiobookDRM", "AudioPlayback", "Speech", "ReadAloud",
-            "Bookshelf", "ReaderUI", "Terminal", "LibrarySearch", "PublicationServer", "OPDS", "Pictures", "ProgressSync",
+            "Bookshelf", "ReaderUI", "Terminal", "LibrarySearch", "PublicationServer", "OPDS", "Pictures", "ProgressSync", "Annotations",
             .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
         ]),
         // Linked with lld, relative relocations packed (DT_RELR, glibc 2.36) and only the symbols
