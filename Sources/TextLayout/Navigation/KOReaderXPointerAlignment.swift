@@ -1,0 +1,121 @@
+/// Pairs the characters of a chapter's ``TextDocument`` with those of its crengine DOM text.
+///
+/// Both are the same text seen by two converters: Lectern's adds generated text (list markers,
+/// `[image: …]`, quotation marks of `<q>`, ruby parentheses) and leaves some out (footnotes
+/// moved to notes, hidden elements, soft hyphens, format characters); white space differs at
+/// block edges. So only *key* characters are paired — neither white space, nor controls,
+/// format characters or combining marks — in order: equal keys advance both sides; at a
+/// difference, the side that skips fewer keys to agree again on the next eight is skipped.
+///
+/// Costs one pass over both texts plus, at each difference, a search that stops at the
+/// nearest agreement: proportional to the chapter for ordinary books.
+struct KOReaderXPointerAlignment: Sendable {
+    /// For each Lectern offset, the DOM scalar of the first paired key at or after it (-1:
+    /// none after).
+    let nextSource: [Int32]
+    /// For each DOM scalar, the Lectern offset of the first paired key at or after it (-1:
+    /// none after).
+    let nextOffset: [Int32]
+
+    /// How many keys must agree after a difference for the texts to be in step again.
+    static let agreement = 8
+
+    init(document: TextDocument, dom: KOReaderDOM) {
+        let length = document.length
+        var offsets: [Int32] = [], leads: [UInt32] = []
+        for (start, text) in document.texts {
+            let clusterLeads = text.characters.leads
+            for index in 0..<text.count {
+                let lead = clusterLeads[index]
+                if let scalar = Unicode.Scalar(lead), Self.isKey(scalar) {
+                    offsets.append(Int32(start + index))
+                    leads.append(lead)
+                }
+            }
+        }
+        var positions: [Int32] = [], scalars: [UInt32] = []
+        for (position, scalar) in dom.scalars.enumerated() where Self.isKey(scalar) {
+            positions.append(Int32(position))
+            scalars.append(scalar.value)
+        }
+        let pairs = Self.pairs(leads, scalars)
+        var nextSource = [Int32](repeating: -1, count: length + 1)
+        var nextOffset = [Int32](repeating: -1, count: dom.scalars.count + 1)
+        for (left, right) in pairs {
+            nextSource[Int(offsets[left])] = positions[right]
+            nextOffset[Int(positions[right])] = offsets[left]
+        }
+        var following: Int32 = -1
+        for offset in stride(from: length, through: 0, by: -1) {
+            if nextSource[offset] >= 0 { following = nextSource[offset] } else { nextSource[offset] = following }
+        }
+        following = -1
+        for position in stride(from: dom.scalars.count, through: 0, by: -1) {
+            if nextOffset[position] >= 0 { following = nextOffset[position] } else { nextOffset[position] = following }
+        }
+        self.nextSource = nextSource
+        self.nextOffset = nextOffset
+    }
+
+    /// Whether a character takes part in the pairing: visible, and the first of its cluster.
+    static func isKey(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.properties.isWhitespace { return false }
+        switch scalar.properties.generalCategory {
+        case .control, .format, .nonspacingMark, .spacingMark, .enclosingMark, .surrogate: return false
+        default: return true
+        }
+    }
+
+    /// The index pairs (left, right) of equal keys, in order.
+    static func pairs(_ left: [UInt32], _ right: [UInt32]) -> [(Int, Int)] {
+        var result: [(Int, Int)] = []
+        result.reserveCapacity(min(left.count, right.count))
+        var i = 0, j = 0
+        while i < left.count, j < right.count {
+            if left[i] == right[j] {
+                result.append((i, j))
+                i += 1
+                j += 1
+                continue
+            }
+            switch resynchronisation(left, i, right, j) {
+            case .skipLeft(let count): i += count
+            case .skipRight(let count): j += count
+            case .skipBoth(let count):
+                i += count
+                j += count
+            case .none:
+                i += 1
+                j += 1
+            }
+        }
+        return result
+    }
+
+    enum Skip { case skipLeft(Int), skipRight(Int), skipBoth(Int), none }
+
+    /// The nearest skip after which `agreement` keys (or all that are left) agree: searched at
+    /// growing distances on both sides at once, so that a short difference costs little
+    /// whatever the length of the text.
+    static func resynchronisation(_ left: [UInt32], _ i: Int, _ right: [UInt32], _ j: Int) -> Skip {
+        let limit = max(left.count - i, right.count - j)
+        var distance = 1
+        while distance < limit {
+            if i + distance < left.count, agrees(left, i + distance, right, j) { return .skipLeft(distance) }
+            if j + distance < right.count, agrees(left, i, right, j + distance) { return .skipRight(distance) }
+            // A difference of the same length on both sides (text replaced, as in MathML).
+            if i + distance < left.count, j + distance < right.count, agrees(left, i + distance, right, j + distance) {
+                return .skipBoth(distance)
+            }
+            distance += 1
+        }
+        return .none
+    }
+
+    private static func agrees(_ left: [UInt32], _ i: Int, _ right: [UInt32], _ j: Int) -> Bool {
+        let count = min(agreement, left.count - i, right.count - j)
+        guard count > 0 else { return false }
+        for k in 0..<count where left[i + k] != right[j + k] { return false }
+        return true
+    }
+}
