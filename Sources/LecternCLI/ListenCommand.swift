@@ -45,6 +45,10 @@ struct ListenCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object per line (events) instead of text.")
     var json = false
 
+    @OptionGroup var overlays: OverlayListenOptions
+
+    @OptionGroup var speech: SpeechListenOptions
+
     func validate() throws {
         guard AudioOutput(name: output) != nil else { throw ValidationError("--output must be default or null") }
         // Bounded so that converting them to clock durations cannot trap (`--interval 1e16`).
@@ -61,6 +65,10 @@ struct ListenCommand: AsyncParsableCommand {
         try publication.requireUnlocked(path: path)
         let requested = AudioOutput.resolved(AudioOutput(name: output) ?? .system,
                                              environment: ProcessInfo.processInfo.environment)
+        // --tts reads the text aloud, whatever audio the book has (ListenCommand+Speech.swift).
+        if speech.tts { return try await speak(publication, output: requested) }
+        // An EPUB with narration (media overlays) plays it, its text followed phrase by phrase.
+        if playsOverlays(publication) { return try await playOverlays(publication, output: requested) }
         let session = await ListenSession(command: self, publication: publication, output: requested)
         let status = await session.run()
         Output.flush()

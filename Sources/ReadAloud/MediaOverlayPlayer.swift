@@ -18,7 +18,7 @@ public final class MediaOverlayPlayer {
     /// The audio files, by engine track index.
     public let audioHrefs: [String]
     /// The allowed playback rates (pitch kept).
-    public static let speedRange: ClosedRange<Double> = 0.5...3
+    public nonisolated static let speedRange: ClosedRange<Double> = 0.5...3
 
     /// The phrase being read (an index into the timeline's entries).
     public private(set) var phraseIndex: Int?

@@ -42,3 +42,35 @@ public struct MediaOverlayText: Sendable {
         text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 }
+
+/// The texts of a book's phrases, each chapter converted when one of its phrases is first
+/// asked for (through the publication, so decrypted in memory for a protected book).
+public struct MediaOverlayTexts {
+    private let loader: ContentDocumentLoader
+    private let fragmentsByDocument: [String: [String]]
+    private var chapters: [String: MediaOverlayText?] = [:]
+
+    public init(publication: Publication, book: MediaOverlayBook) {
+        loader = ContentDocumentLoader(publication: publication)
+        var fragments: [String: [String]] = [:]
+        for chapter in book.chapters {
+            for phrase in chapter.overlay.phrases {
+                if let fragment = phrase.fragment { fragments[phrase.textHref, default: []].append(fragment) }
+            }
+        }
+        fragmentsByDocument = fragments
+    }
+
+    /// The text `phrase` designates; nil when its document or element cannot be found.
+    public mutating func text(of phrase: MediaOverlayPhrase) -> String? {
+        if chapters[phrase.textHref] == nil {
+            let document = try? loader.load(href: phrase.textHref)
+            chapters[phrase.textHref] = .some(document.map {
+                MediaOverlayText(document: $0, fragments: fragmentsByDocument[phrase.textHref] ?? [])
+            })
+        }
+        guard let chapter = chapters[phrase.textHref] ?? nil else { return nil }
+        guard let fragment = phrase.fragment else { return nil }
+        return chapter.text(ofFragment: fragment)
+    }
+}

@@ -17,8 +17,9 @@ public enum MediaOverlayParser {
     /// Deepest nesting of `seq`s.
     public static let maxDepth = 64
 
-    /// Parses `data`, the SMIL document at publication href `href`.
-    public static func parse(_ data: Data, href: String) throws(MediaOverlayError) -> MediaOverlay {
+    /// Parses `data`, the SMIL document at publication href `href`, refusing more than
+    /// `phraseLimit` phrases.
+    public static func parse(_ data: Data, href: String, phraseLimit: Int = maxPhrases) throws(MediaOverlayError) -> MediaOverlay {
         guard data.count <= maxSize else {
             throw .tooLarge(href: href, reason: "\(data.count) bytes, more than the \(maxSize) accepted")
         }
@@ -35,13 +36,14 @@ public enum MediaOverlayParser {
         guard let body = root.firstChild(named: "body") else {
             throw .invalid(href: href, line: root.line, reason: "it has no <body>")
         }
-        var walker = Walker(href: href)
+        var walker = Walker(href: href, phraseLimit: phraseLimit)
         try walker.visit(body, types: [], depth: 0)
         return MediaOverlay(href: href, phrases: walker.phrases)
     }
 
     private struct Walker {
         let href: String
+        let phraseLimit: Int
         var phrases: [MediaOverlayPhrase] = []
 
         mutating func visit(_ container: XMLElement, types: [String], depth: Int) throws(MediaOverlayError) {
@@ -59,8 +61,8 @@ public enum MediaOverlayParser {
         }
 
         mutating func addPhrase(_ par: XMLElement, types: [String]) throws(MediaOverlayError) {
-            guard phrases.count < MediaOverlayParser.maxPhrases else {
-                throw .tooLarge(href: href, reason: "more than \(MediaOverlayParser.maxPhrases) <par> elements")
+            guard phrases.count < phraseLimit else {
+                throw .tooLarge(href: href, reason: "more than \(phraseLimit) <par> elements")
             }
             guard let text = par.firstChild(named: "text") else {
                 throw .invalid(href: href, line: par.line, reason: "a <par> has no <text>")
