@@ -135,21 +135,7 @@ public enum ReadiumAnnotationSet {
     /// the same annotations twice writes the same set (a random one would make every export
     /// differ).
     static func setIdentifier(_ publication: AnnotatedPublication, items: [Annotation]) -> String {
-        var high = StableHash(seed: 0xcbf2_9ce4_8422_2325)
-        var low = StableHash(seed: 0x8422_2325_cbf2_9ce4)
-        for text in [publication.identifier ?? "", publication.title] + items.map(\.id) {
-            high.add(text)
-            low.add(text)
-        }
-        let hex = String(high.value, radix: 16).leftPadded(16) + String(low.value, radix: 16).leftPadded(16)
-        var characters = Array(hex)
-        characters[12] = "8" // version 8: custom, as RFC 9562 names a UUID made by other means
-        characters[16] = ["8", "9", "a", "b"][Int(characters[16].hexDigitValue ?? 0) & 3]
-        let text = String(characters)
-        let parts = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
-            String(text[text.index(text.startIndex, offsetBy: range.lowerBound)..<text.index(text.startIndex, offsetBy: range.upperBound)])
-        }
-        return "urn:uuid:" + parts.joined(separator: "-")
+        "urn:uuid:" + StableHash.uuid(of: [publication.identifier ?? "", publication.title] + items.map(\.id))
     }
 }
 
@@ -166,6 +152,29 @@ struct StableHash {
             value = (value ^ UInt64(byte)) &* 0x100_0000_01b3
         }
         value = (value ^ 0xff) &* 0x100_0000_01b3
+    }
+
+    /// A UUID (version 8: made by other means, RFC 9562) derived from `texts`: the same texts,
+    /// the same UUID, lower case.
+    static func uuid(of texts: [String]) -> String {
+        var high = StableHash(seed: 0xcbf2_9ce4_8422_2325)
+        var low = StableHash(seed: 0x8422_2325_cbf2_9ce4)
+        for text in texts {
+            high.add(text)
+            low.add(text)
+        }
+        var digits = Array(String(high.value, radix: 16).leftPadded(16) + String(low.value, radix: 16).leftPadded(16))
+        digits[12] = "8"
+        digits[16] = ["8", "9", "a", "b"][(digits[16].hexDigitValue ?? 0) & 3]
+        let text = String(digits)
+        var parts: [Substring] = []
+        var start = text.startIndex
+        for length in [8, 4, 4, 4, 12] {
+            let end = text.index(start, offsetBy: length)
+            parts.append(text[start..<end])
+            start = end
+        }
+        return parts.joined(separator: "-")
     }
 }
 
