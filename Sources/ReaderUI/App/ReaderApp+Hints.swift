@@ -10,9 +10,10 @@ extension ReaderApp {
     /// Labels every link and note reference of the page (hint mode).
     func startHints(_ book: BookController) {
         guard let layout = book.state.layout else { return }
-        let targets = PageTarget.collect(in: layout, lines: book.state.visibleLines)
+        let targets = (PageTarget.collect(in: layout, lines: book.state.visibleLines) + highlightTargets(book))
+            .sorted { ($0.line, $0.column) < ($1.line, $1.column) }
         guard !targets.isEmpty else {
-            message = "No note reference or link on this page."
+            message = "No note reference, link or highlight on this page."
             return
         }
         book.hints = HintMode(targets: targets)
@@ -50,7 +51,9 @@ extension ReaderApp {
     /// an internal link is jumped to (remembered in the jump list), an external link is
     /// opened after the person agrees.
     func follow(_ target: PageTarget, among targets: [PageTarget], book: BookController) {
-        if target.isNote {
+        if let id = target.annotationID {
+            openAnnotation(id: id, book: book)
+        } else if target.isNote {
             let notes = targets.filter(\.isNote)
             openNote(book, notes: notes, index: notes.firstIndex(of: target) ?? 0)
         } else if target.target.isExternal {

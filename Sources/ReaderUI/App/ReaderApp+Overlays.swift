@@ -63,6 +63,8 @@ extension ReaderApp {
             handleAcquisition(state, key: key)
         case .passages(let state):
             handlePassages(state, key: key)
+        case .annotation(let state):
+            handleAnnotationOverlay(state, key: key)
         case .image:
             // Any of the keys that open or close things closes it; others keep it open.
             if closes || key == .character("i") || key == .enter { return }

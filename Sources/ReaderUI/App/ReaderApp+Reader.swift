@@ -185,6 +185,7 @@ extension ReaderApp {
             book.firstPaintDone = true
             ensureEntry(book)
             readTableOfContents(book)
+            loadAnnotations(book)
         }
         savePosition(book)
         if let length = book.document?.length { rememberLength(length, ofChapter: book.state.chapter, book) }

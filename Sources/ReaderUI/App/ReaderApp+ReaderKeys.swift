@@ -56,6 +56,10 @@ extension ReaderApp {
             addBookmark(book)
         case .bookmarks:
             showBookmarks(book)
+        case .highlight:
+            highlightKey(book, number: count ?? 1)
+        case .annotations:
+            showAnnotationList(book)
         case .hints:
             startHints(book)
         case .followNote:

@@ -78,6 +78,10 @@ extension ReaderApp {
         case .character("K"):
             lookUpWord(book)
             return
+        case .character("H") where selection.isAnchored, .character("n") where selection.isAnchored:
+            // A highlight of the selection; n then writes its note.
+            highlight(selection.range, book: book, thenNote: key == .character("n"))
+            return
         default:
             movement = nil
         }

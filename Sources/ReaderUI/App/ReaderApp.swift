@@ -40,6 +40,9 @@ public final class ReaderApp {
         /// Where caches go (the text of unprotected books for search): `$XDG_CACHE_HOME/lectern`
         /// (tests give their own).
         public var cacheFolder: String = XDGDirectories.cache
+        /// Each book's highlights and notes in the library, sealed for protected books; nil:
+        /// highlights last until the book closes.
+        public var annotations: AnnotationStoreFactory?
 
         public init(library: Library?, open: @escaping PublicationOpening, config: ReaderConfig,
                     makeAudiobookPlayback: AudiobookPlaybackFactory? = nil) {
@@ -74,6 +77,8 @@ public final class ReaderApp {
         case searchResults(SearchResultsState)
         /// A picture of the text shown alone, as large as the window (`i`).
         case image(href: String, caption: String)
+        /// A highlight opened, the note editor, or the list of the book's annotations.
+        case annotation(AnnotationOverlay)
     }
 
     let dependencies: Dependencies
@@ -360,6 +365,10 @@ public final class ReaderApp {
                 state.list.visibleRows = PopupViews.listRows(windowRows: rows) - 1
                 overlays[index] = .searchResults(state)
                 SearchResultsView.draw(state, painter: painter)
+            case .annotation(var state):
+                state.fit(windowRows: rows)
+                overlays[index] = .annotation(state)
+                AnnotationViews.draw(state, painter: painter)
             case .image(_, let caption):
                 // The picture is written after ncurses (drawPictures); here its empty window and caption.
                 painter.screen.clear(style: painter.palette[.text])

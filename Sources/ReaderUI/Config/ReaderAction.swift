@@ -23,6 +23,8 @@ public enum ReaderAction: String, Sendable, CaseIterable {
     case searchResults = "search_results"
     case addBookmark = "add_bookmark"
     case bookmarks
+    case highlight
+    case annotations
     case followNote = "follow_note"
     case select
     case print
@@ -80,6 +82,8 @@ public enum ReaderAction: String, Sendable, CaseIterable {
         case .searchResults: ["S"]
         case .addBookmark: ["m"]
         case .bookmarks: ["'", "B"]
+        case .highlight: ["H"]
+        case .annotations: ["A"]
         case .hints: ["f"]
         case .followNote: ["enter"]
         case .jumpBack: ["C-o", "backspace"]
@@ -139,6 +143,8 @@ public enum ReaderAction: String, Sendable, CaseIterable {
         case .searchResults: "every match of the search, in a list (/ prefixes: re: regex · w: whole word · c: case · a: accents)"
         case .addBookmark: "bookmark this page"
         case .bookmarks: "bookmarks (Enter jumps, r names, d deletes)"
+        case .highlight: "highlight the search match shown, else open the page's highlight (3H: the third); on a selection, H highlights it"
+        case .annotations: "the book's highlights and notes: type to filter, Enter goes there, Tab opens one"
         case .hints: "label the links and notes of the page; type a label to follow one (web links ask first)"
         case .followNote: "the first note of the page in a popup (3 enter: the third), else its link"
         case .jumpBack: "back where the last jump left (contents, link, search, %, bookmark, g G)"

@@ -10,6 +10,8 @@ public struct PageTarget: Sendable, Hashable {
     /// The line of the layout and the column of its first cell.
     public let line: Int
     public let column: Int
+    /// The highlight it opens (#31) instead of a link: hint mode labels highlights too.
+    public var annotationID: String?
 
     /// The links and note references of `lines` of `layout`, in reading order (top to bottom,
     /// then left to right), each once.

@@ -21,8 +21,9 @@ extension ReaderView {
         if let url = book.pendingExternalLink {
             text = ReaderApp.externalLinkQuestion(url)
         } else if let hints = book.hints {
-            let notes = hints.targets.filter(\.isNote).count
-            text = "Follow: type a label (\(hints.targets.count - notes) links, \(notes) notes) · esc cancels"
+            let notes = hints.targets.filter(\.isNote).count, highlights = hints.targets.filter { $0.annotationID != nil }.count
+            let marked = highlights > 0 ? ", \(highlights) highlights" : ""
+            text = "Follow: type a label (\(hints.targets.count - notes - highlights) links, \(notes) notes\(marked)) · esc cancels"
         } else {
             return false
         }

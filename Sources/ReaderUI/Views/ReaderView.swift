@@ -122,7 +122,7 @@ enum ReaderView {
             return
         }
         let allowed = book.copyPermission?.allowed ?? true
-        let action = allowed ? "y copy · o other end · esc" : "y copy (not allowed) · o other end · esc"
+        let action = allowed ? "y copy · H highlight · n note · o other end · esc" : "y copy (not allowed) · H highlight · n note · esc"
         let actionWidth = TextFitting.width(action)
         painter.bar(" " + TextFitting.truncate(left, to: max(0, painter.columns - actionWidth - 4)), row: row, .status)
         var style = painter.palette[.status]
@@ -131,23 +131,26 @@ enum ReaderView {
     }
 
     /// The highlighted cells of each line: (columns, element).
-    static func highlightMap(_ book: BookController, layout: LaidOutDocument) -> [Int: [(Range<Int>, ThemeElement)]] {
-        var map: [Int: [(Range<Int>, ThemeElement)]] = [:]
+    static func highlightMap(_ book: BookController, layout: LaidOutDocument) -> [Int: [(Range<Int>, HighlightPaint)]] {
+        var map: [Int: [(Range<Int>, HighlightPaint)]] = [:]
         let visible = book.state.visibleLines
         if let selection = book.selection {
             for (line, columns) in layout.highlights(for: selection.range) where visible.contains(line) {
-                map[line, default: []].append((columns, .selection))
+                map[line, default: []].append((columns, .element(.selection)))
             }
         }
-        guard let search = book.search, search.chapterOfMatches == book.state.chapter else { return map }
         guard let firstOffset = visible.first.map({ layout.lines[$0].offsets.lowerBound }),
               let lastOffset = visible.last.map({ layout.lines[$0].offsets.upperBound }) else { return map }
-        for range in search.chapterMatches where range.upperBound >= firstOffset && range.lowerBound <= lastOffset {
-            let isCurrent = search.current?.chapter == book.state.chapter && search.current?.range == range
-            for (line, columns) in layout.highlights(for: range) where visible.contains(line) {
-                map[line, default: []].append((columns, isCurrent ? .currentMatch : .match))
+        if let search = book.search, search.chapterOfMatches == book.state.chapter {
+            for range in search.chapterMatches where range.upperBound >= firstOffset && range.lowerBound <= lastOffset {
+                let isCurrent = search.current?.chapter == book.state.chapter && search.current?.range == range
+                for (line, columns) in layout.highlights(for: range) where visible.contains(line) {
+                    map[line, default: []].append((columns, .element(isCurrent ? .currentMatch : .match)))
+                }
             }
         }
+        // The person's highlights last: a selection or a match over one shows above it.
+        addHighlights(book, layout: layout, offsets: firstOffset..<max(firstOffset, lastOffset), to: &map)
         return map
     }
 
@@ -174,7 +177,7 @@ enum ReaderView {
         return attributes
     }
 
-    static func drawLine(_ line: LayoutLine, row: Int, left: Int, painter: Painter, highlights: [(Range<Int>, ThemeElement)]) {
+    static func drawLine(_ line: LayoutLine, row: Int, left: Int, painter: Painter, highlights: [(Range<Int>, HighlightPaint)]) {
         for span in line.spans {
             let base = painter.palette[element(for: line, style: span.style)].adding(attributes(for: span.style))
             guard !highlights.isEmpty else {
@@ -184,14 +187,14 @@ enum ReaderView {
             // Split the span where highlights start and end.
             var column = span.column, run = "", runStyle = base, runColumn = span.column
             for character in span.characters {
-                let highlight = highlights.first { $0.0.contains(column) }
-                let style = highlight.map { painter.palette[$0.1] } ?? base
+                let highlight = highlights.first { $0.0.contains(column) }?.1
+                let style = highlight.map { $0.style(over: base, palette: painter.palette, colorCount: painter.screen.colorCount) } ?? base
                 if style != runStyle, !run.isEmpty {
                     painter.screen.draw(run, row: row, column: left + runColumn, style: runStyle)
                     run = ""
                 }
                 if run.isEmpty { runColumn = column; runStyle = style }
-                run.append(character)
+                if let highlight { run += highlight.drawn(character) } else { run.append(character) }
                 column += CellWidth.of(character)
             }
             if !run.isEmpty { painter.screen.draw(run, row: row, column: left + runColumn, style: runStyle) }

@@ -1,0 +1,111 @@
+import Annotations
+import FoundationEssentials
+import Shared
+import Terminal
+
+extension ReaderApp {
+    // MARK: - The popups of highlights and notes
+
+    /// Opens `annotation`'s popup (colour, style, note, delete), or its note editor.
+    func openAnnotation(_ annotation: Annotation, book: BookController, thenNote: Bool = false) {
+        if thenNote {
+            overlays.append(.annotation(.editor(NoteEditorState(annotationID: annotation.id, note: annotation.note))))
+        } else {
+            overlays.append(.annotation(.detail(AnnotationDetailState(annotation: annotation))))
+        }
+    }
+
+    /// Opens the highlight `id` of the book shown (a hint label's).
+    func openAnnotation(id: String, book: BookController) {
+        guard let annotation = book.highlights.annotation(id: id) else { return }
+        openAnnotation(annotation, book: book)
+    }
+
+    /// The list of the book's annotations (`A`).
+    func showAnnotationList(_ book: BookController) {
+        let titles = book.chapterTitles
+        let state = AnnotationListState(
+            annotations: book.highlights.annotations,
+            order: { (book.chapterIndex(of: $0.target.href) ?? Int.max, $0.target.textRange?.lowerBound ?? 0) },
+            chapterTitle: { titles[Href.removingFragment($0.target.href)] ?? $0.target.href },
+            visibleRows: PopupViews.listRows(windowRows: screen.size.rows))
+        overlays.append(.annotation(.list(state)))
+        if !book.highlights.isLoaded, book.entry != nil, dependencies.annotations != nil {
+            message = "The highlights are still being read."
+        }
+    }
+
+    func handleAnnotationOverlay(_ overlay: AnnotationOverlay, key: Key) {
+        guard let book = currentBook else { return }
+        switch overlay {
+        case .detail(var state):
+            switch state.handle(key) {
+            case .close:
+                return
+            case .stay:
+                break
+            case .changed(let annotation):
+                storeAnnotation(annotation, book: book)
+            case .editNote(let annotation):
+                overlays.append(.annotation(.editor(NoteEditorState(annotationID: annotation.id, note: annotation.note))))
+                return
+            case .delete(let annotation):
+                removeAnnotation(annotation, book: book)
+                return
+            }
+            overlays.append(.annotation(.detail(state)))
+        case .editor(var state):
+            switch state.handle(key) {
+            case .editing:
+                overlays.append(.annotation(.editor(state)))
+            case .cancel:
+                message = "Note not changed."
+            case .save(let text):
+                guard var annotation = book.highlights.annotation(id: state.annotationID) else { return }
+                let note: String? = text.isEmpty ? nil : text
+                if note != annotation.note {
+                    annotation.note = note
+                    annotation.modified = Date()
+                    storeAnnotation(annotation, book: book)
+                }
+                message = note == nil ? "Highlight kept without a note." : "Note saved."
+            }
+        case .list(var state):
+            switch state.handle(key) {
+            case .close:
+                return
+            case .stay:
+                overlays.append(.annotation(.list(state)))
+            case .jump(let annotation):
+                jump(book, toAnnotation: annotation)
+            case .open(let annotation):
+                overlays.append(.annotation(.list(state)))
+                openAnnotation(annotation, book: book)
+            }
+        }
+    }
+
+    /// Goes to `annotation` (remembered on the jump list): its range in its chapter, else
+    /// its progression.
+    func jump(_ book: BookController, toAnnotation annotation: Annotation) {
+        guard let chapter = book.chapterIndex(of: annotation.target.href) else {
+            message = "This highlight's chapter is not in the reading order: \(TerminalText.sanitized(annotation.target.href))"
+            return
+        }
+        recordJump(book)
+        let anchor: ReaderState.Anchor
+        if let range = annotation.target.textRange {
+            anchor = .offset(range.lowerBound)
+        } else if let progression = annotation.target.progression {
+            anchor = .progression(progression)
+        } else {
+            anchor = .start
+        }
+        if chapter == book.state.chapter, book.loadingChapter == nil, case .offset(let offset) = anchor {
+            book.reveal(offset: offset)
+            savePosition(book)
+        } else {
+            load(book, chapter: chapter, anchor: anchor)
+        }
+    }
+}

@@ -1,0 +1,183 @@
+import Annotations
+import Bookshelf
+import FoundationEssentials
+import Shared
+import TextLayout
+
+/// The annotations of one book in the library, as the interface reads and writes them.
+///
+/// The composition root makes one per book and binds the book's quote sealing into it (LCP,
+/// ZIP- and PDF-password books: quotes are sealed before they reach the database), so the
+/// interface never holds a key and cannot write a protected quote in clear.
+public struct BookAnnotationStore: Sendable {
+    /// Every live annotation of the book, quotes opened.
+    public var list: @Sendable () async throws(LibraryError) -> [Annotation]
+    /// Adds or replaces one (by its id).
+    public var save: @Sendable (Annotation) async throws(LibraryError) -> Void
+    /// Deletes one (a tombstone is kept for syncs).
+    public var delete: @Sendable (_ id: String) async throws(LibraryError) -> Void
+
+    public init(list: @escaping @Sendable () async throws(LibraryError) -> [Annotation],
+                save: @escaping @Sendable (Annotation) async throws(LibraryError) -> Void,
+                delete: @escaping @Sendable (_ id: String) async throws(LibraryError) -> Void) {
+        self.list = list
+        self.save = save
+        self.delete = delete
+    }
+}
+
+/// Makes the annotation store of the library publication `publicationID`, opened as `publication`.
+public typealias AnnotationStoreFactory = @Sendable (_ publicationID: Int64, _ publication: Publication) -> BookAnnotationStore
+
+extension ReaderApp {
+    // MARK: - Reading and writing the book's annotations
+
+    /// Reads the book's annotations from the library (at its first page): they are then
+    /// drawn on every page they cross.
+    func loadAnnotations(_ book: BookController) {
+        guard let factory = dependencies.annotations, let id = book.entry?.id else { return }
+        let store = factory(id, book.publication)
+        book.tasks.start(nil, computing: { () -> Result<[Annotation], LibraryError> in
+            do throws(LibraryError) { return .success(try await store.list()) } catch { return .failure(error) }
+        }, then: { [weak self, weak book] result in
+            guard let self, let book else { return }
+            switch result {
+            case .success(let list):
+                book.highlights.replaceAll(list, chapterOf: { book.chapterIndex(of: $0.target.href) })
+                book.highlights.isLoaded = true
+            case .failure(let error):
+                self.message = "Could not read the highlights: \(error.userMessage)"
+            }
+            self.render()
+        })
+    }
+
+    /// Applies `annotation` (new or changed) on screen at once, then stores it.
+    func storeAnnotation(_ annotation: Annotation, book: BookController) {
+        book.highlights.upsert(annotation, chapterOf: { book.chapterIndex(of: $0.target.href) })
+        book.highlights.color = annotation.color
+        book.highlights.style = annotation.style
+        writeAnnotation(book, failure: "Could not save the highlight") { (store: BookAnnotationStore) async throws(LibraryError) in
+            try await store.save(annotation)
+        }
+    }
+
+    /// Removes `annotation` from the page at once, then from the library.
+    func removeAnnotation(_ annotation: Annotation, book: BookController) {
+        book.highlights.remove(id: annotation.id, chapterOf: { book.chapterIndex(of: $0.target.href) })
+        message = annotation.note == nil ? "Highlight deleted." : "Highlight and note deleted."
+        writeAnnotation(book, failure: "Could not delete the highlight") { (store: BookAnnotationStore) async throws(LibraryError) in
+            try await store.delete(annotation.id)
+        }
+    }
+
+    /// Runs `write` on the book's store; the entry is looked up first when the book was just
+    /// added (`lectern open` of a new file). Unkeyed: it completes even if the book closes.
+    private func writeAnnotation(_ book: BookController, failure: String,
+                                 _ write: @escaping @Sendable (BookAnnotationStore) async throws(LibraryError) -> Void) {
+        guard let factory = dependencies.annotations, let library = dependencies.library else {
+            message = "Highlights are kept in the library, which could not be opened: this one is lost when the book closes."
+            return
+        }
+        let known = book.entry, identity = book.identity, publication = book.publication
+        book.tasks.start(nil, computing: { () -> String? in
+            do throws(LibraryError) {
+                var entry = known
+                if entry == nil, let identity { entry = try await library.entry(identity: identity) }
+                guard let id = entry?.id else { return "\(failure): the book is not in the library yet." }
+                try await write(factory(id, publication))
+                return nil
+            } catch {
+                return "\(failure): \(error.userMessage)"
+            }
+        }, then: { [weak self] problem in
+            guard let self, let problem else { return }
+            self.message = problem
+            self.render()
+        })
+    }
+
+    // MARK: - Making a highlight
+
+    /// Highlights `range` of the chapter shown in the last colour and style used, and opens
+    /// it (its colour, style and note); a range already highlighted is opened as it is.
+    func highlight(_ range: Range<Int>, book: BookController, thenNote: Bool = false) {
+        guard let document = book.document ?? book.state.layout?.document else { return }
+        let chapter = book.state.chapter
+        if let existing = book.highlights.inChapter(chapter).first(where: { $0.target.textRange == range }) {
+            openAnnotation(existing, book: book, thenNote: thenNote)
+            return
+        }
+        guard var annotation = HighlightSet.make(range: range, document: document, wholeLength: book.state.knownLength(ofChapter: chapter),
+                                                 href: annotationHref(book, chapter: chapter),
+                                                 type: book.publication.readingOrder.indices.contains(chapter)
+                                                     ? book.publication.readingOrder[chapter].mediaType?.string : nil,
+                                                 page: book.source.isPaged ? chapter + 1 : nil,
+                                                 totalProgression: bookProgression(book, chapter: chapter, offset: range.lowerBound),
+                                                 headings: [], color: book.highlights.color, style: book.highlights.style) else {
+            message = "Nothing to highlight here."
+            return
+        }
+        let section = book.sectionTitle(chapter: chapter, offset: range.lowerBound) ?? book.chapterTitle
+        annotation.target.headings = section.isEmpty ? [] : [section]
+        book.selection = nil
+        storeAnnotation(annotation, book: book)
+        openAnnotation(annotation, book: book, thenNote: thenNote)
+        if !thenNote { message = "Highlighted." }
+    }
+
+    /// The href a highlight of `chapter` is kept under: the reading order's, without a
+    /// fragment; a PDF page's with its `#page=N`.
+    func annotationHref(_ book: BookController, chapter: Int) -> String {
+        let href = book.source.href(chapter)
+        return book.source.isPaged ? href : Href.removingFragment(href)
+    }
+
+    /// How far into the book `offset` of `chapter` is, once the chapters are counted.
+    func bookProgression(_ book: BookController, chapter: Int, offset: Int) -> Double? {
+        guard let lengths = book.state.chapterLengths, lengths.indices.contains(chapter) else { return nil }
+        let total = lengths.reduce(0, +)
+        guard total > 0 else { return nil }
+        return min(1, Double(lengths[..<chapter].reduce(0, +) + offset) / Double(total))
+    }
+
+    // MARK: - The reader's keys
+
+    /// `H` on the page: highlights the search match shown, else opens the page's
+    /// `number`-th highlight.
+    func highlightKey(_ book: BookController, number: Int) {
+        guard let layout = book.state.layout else { return }
+        if let match = book.search?.current, match.chapter == book.state.chapter,
+           let line = layout.lineIndex(containing: match.range.lowerBound), book.state.visibleLines.contains(line) {
+            highlight(match.range, book: book)
+            return
+        }
+        let onPage = highlightsOnPage(book)
+        guard !onPage.isEmpty else {
+            message = "No highlight on this page: select text with v (or search), then H."
+            return
+        }
+        openAnnotation(onPage[min(number, onPage.count) - 1], book: book)
+    }
+
+    /// Hint mode's targets for the highlights of the page: each labelled at its first cell shown.
+    func highlightTargets(_ book: BookController) -> [PageTarget] {
+        guard let layout = book.state.layout else { return [] }
+        let visible = book.state.visibleLines
+        return highlightsOnPage(book).enumerated().compactMap { index, annotation in
+            guard let range = annotation.target.textRange,
+                  let first = layout.highlights(for: range).first(where: { visible.contains($0.line) }) else { return nil }
+            // Negative link indices: never one of the document's links.
+            return PageTarget(linkIndex: -1 - index, target: LinkTarget(href: "", isExternal: false, isNoteReference: false),
+                              isNote: false, line: first.line, column: first.columns.lowerBound, annotationID: annotation.id)
+        }
+    }
+
+    /// The highlights crossing the lines shown, in reading order.
+    func highlightsOnPage(_ book: BookController) -> [Annotation] {
+        guard let layout = book.state.layout, let first = book.state.visibleLines.first,
+              let last = book.state.visibleLines.last else { return [] }
+        let offsets = layout.lines[first].offsets.lowerBound..<max(layout.lines[first].offsets.lowerBound, layout.lines[last].offsets.upperBound)
+        return book.highlights.crossing(offsets, inChapter: book.state.chapter)
+    }
+}

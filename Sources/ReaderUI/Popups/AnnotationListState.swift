@@ -1,0 +1,82 @@
+import Annotations
+import FoundationEssentials
+import Shared
+import Terminal
+
+/// The book's highlights and notes in a list (`A`): chapter, quote, note and date on each
+/// row, in reading order. Typing filters them (every word typed must be in the chapter,
+/// the quote or the note, case aside); the arrows move; Enter goes there.
+struct AnnotationListState: Sendable {
+    /// One row of the list, its text made once (shown safely: no control characters).
+    struct Row: Sendable {
+        let annotation: Annotation
+        let chapter: String
+        let quote: String
+        let note: String
+        let date: String
+        /// What the filter searches, folded.
+        let searchable: String
+    }
+
+    let rows: [Row]
+    private(set) var filter = TextField()
+    /// The indices of `rows` the filter keeps.
+    private(set) var shown: [Int]
+    var list: ListState
+
+    /// `annotations` in reading order (`order` gives each its chapter index), titled with
+    /// `chapterTitle` when the annotation has no headings of its own.
+    init(annotations: [Annotation], order: (Annotation) -> (Int, Int), chapterTitle: (Annotation) -> String, visibleRows: Int = 10) {
+        let sorted = annotations.sorted { order($0) < order($1) }
+        rows = sorted.map { annotation in
+            let headings = annotation.target.headings.filter { !$0.isEmpty }
+            let chapter = TerminalText.singleLine(headings.last ?? chapterTitle(annotation)).trimmed
+            let quote = TerminalText.singleLine(annotation.target.quote?.exact ?? "").trimmed
+            let note = TerminalText.singleLine(annotation.note ?? "").trimmed
+            let date = String(RFC3339Date.display(annotation.modified).prefix(10))
+            return Row(annotation: annotation, chapter: chapter, quote: quote, note: note, date: date,
+                       searchable: Self.folded(chapter + " " + quote + " " + note))
+        }
+        shown = Array(rows.indices)
+        list = ListState(count: rows.count, visibleRows: visibleRows)
+    }
+
+    var selected: Row? { shown.isEmpty ? nil : rows[shown[list.selection]] }
+
+    enum Effect: Sendable, Equatable {
+        case close
+        case stay
+        /// Go to the annotation (the list closes).
+        case jump(Annotation)
+        /// Open the annotation's popup (its colour, note, delete).
+        case open(Annotation)
+    }
+
+    mutating func handle(_ key: Key) -> Effect {
+        switch key {
+        case .escape, .control("c"):
+            return .close
+        case .enter:
+            return selected.map { .jump($0.annotation) } ?? .stay
+        case .tab:
+            return selected.map { .open($0.annotation) } ?? .stay
+        case .character:
+            _ = filter.handle(key)
+        case .backspace, .control("h"), .control("u"), .control("w"):
+            _ = filter.handle(key)
+        default:
+            _ = list.handle(key)
+            return .stay
+        }
+        refilter()
+        return .stay
+    }
+
+    private mutating func refilter() {
+        let words = Self.folded(filter.string).split(separator: " ").map(String.init)
+        shown = rows.indices.filter { index in words.allSatisfy { rows[index].searchable.contains($0) } }
+        list.reset(count: shown.count, selection: 0)
+    }
+
+    static func folded(_ text: String) -> String { text.lowercased() }
+}
