@@ -24,19 +24,32 @@ public struct PasswordSealing: Sendable {
     /// `password` sealed, as lower-case hex; nil when the key cannot be read or made.
     public func seal(_ password: String) -> String? {
         guard let key = key(creating: true) else { return nil }
-        var plain = Array(password.utf8)
+        return Self.seal(password, key: key)
+    }
+
+    /// The password `sealed` holds; nil when it was not sealed with this key or was altered.
+    public func open(_ sealed: String) -> String? {
+        guard let key = key(creating: false) else { return nil }
+        return Self.open(sealed, key: key)
+    }
+
+    /// `text` sealed with a 64-byte `key` (32 for AES, 32 for the HMAC), as lower-case hex:
+    /// the primitive other sealed columns share (``QuoteSealing``).
+    static func seal(_ text: String, key: [UInt8]) -> String? {
+        guard key.count == 64 else { return nil }
+        var plain = Array(text.utf8)
         let padding = 16 - plain.count % 16
         plain += [UInt8](repeating: UInt8(padding), count: padding)
         let iv = secureRandomBytes(16)
         guard let cipher = try? AESCBC.encrypt(key: key[0..<32], iv: iv, plaintext: plain),
               let mac = try? MessageAuthenticationCode.hmac(.sha256, key: key[32..<64], message: iv + cipher) else { return nil }
-        return Self.hex(iv + cipher + mac)
+        return hex(iv + cipher + mac)
     }
 
-    /// The password `sealed` holds; nil when it was not sealed with this key or was altered.
-    public func open(_ sealed: String) -> String? {
-        guard let bytes = Self.bytes(hex: sealed), bytes.count >= 16 + 16 + 32, (bytes.count - 48) % 16 == 0,
-              let key = key(creating: false) else { return nil }
+    /// The text `sealed` holds under a 64-byte `key`; nil when it was sealed with another key
+    /// or was altered.
+    static func open(_ sealed: String, key: [UInt8]) -> String? {
+        guard key.count == 64, let bytes = bytes(hex: sealed), bytes.count >= 16 + 16 + 32, (bytes.count - 48) % 16 == 0 else { return nil }
         let body = Array(bytes[0..<(bytes.count - 32)]), mac = bytes[(bytes.count - 32)...]
         guard let expected = try? MessageAuthenticationCode.hmac(.sha256, key: key[32..<64], message: body),
               MessageAuthenticationCode.isEqual(expected, mac),
