@@ -56,9 +56,10 @@ import TestSupport
         let fixtures = try Self.fixtures(list)
         let fragments = Set(fixtures.compactMap { KOReaderXPointer(parsing: $0.pointer)?.fragment })
         #expect(!fragments.isEmpty)
+        // DocFragment[N] is the N-th item of the spine, linear or not.
+        let spine = KOReaderSpine(publication: publication)
         for fragment in fragments.sorted() {
-            // DocFragment[N] is the N-th item of the spine, linear or not.
-            let link = try #require(publication.readingOrder.indices.contains(fragment - 1) ? publication.readingOrder[fragment - 1] : nil)
+            let link = try #require(spine.link(ofFragment: fragment, in: publication))
             let (document, map) = try loader.koreaderXPointerMap(for: link)
             Self.check(fixtures, fragment: fragment, map: map, document: document)
         }

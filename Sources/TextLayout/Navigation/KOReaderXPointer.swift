@@ -166,6 +166,7 @@ public struct KOReaderXPointer: Sendable, Hashable, CustomStringConvertible {
             // always starts the offset, as in crengine's ParseXPathStep.
             guard position > start else { return nil }
             let name = String(decoding: bytes[start..<position], as: UTF8.self)
+            guard name == "text()" || !name.contains(where: { $0 == "(" || $0 == ")" }) else { return nil }
             guard peek == UInt8(ascii: "[") else { return Step(name: name) }
             advance()
             guard let index = number(), peek == UInt8(ascii: "]") else { return nil }

@@ -1,7 +1,8 @@
 /// Pairs the characters of a chapter's ``TextDocument`` with those of its crengine DOM text.
 ///
-/// Both are the same text seen by two converters: Lectern's adds generated text (list markers,
-/// `[image: …]`, quotation marks of `<q>`, ruby parentheses) and leaves some out (footnotes
+/// Both are the same text seen by two converters: Lectern's adds generated text (list markers
+/// and `[image: …]`, left out of the pairing by their role; quotation marks of `<q>`, ruby
+/// parentheses) and leaves some out (footnotes
 /// moved to notes, hidden elements, soft hyphens, format characters); white space differs at
 /// block edges. So only *key* characters are paired — neither white space, nor controls,
 /// format characters or combining marks — in order: equal keys advance both sides; at a
@@ -27,7 +28,9 @@ struct KOReaderXPointerAlignment: Sendable {
             let clusterLeads = text.characters.leads
             for index in 0..<text.count {
                 let lead = clusterLeads[index]
-                if let scalar = Unicode.Scalar(lead), Self.isKey(scalar) {
+                // Generated text is left out: an image's `[image: alt]` would otherwise pair
+                // with the same words of a caption after it.
+                if let scalar = Unicode.Scalar(lead), Self.isKey(scalar), !Self.generatedRoles.contains(text.style(at: index).role) {
                     offsets.append(Int32(start + index))
                     leads.append(lead)
                 }
@@ -56,6 +59,9 @@ struct KOReaderXPointerAlignment: Sendable {
         self.nextSource = nextSource
         self.nextOffset = nextOffset
     }
+
+    /// The roles of text Lectern makes up, which no DOM text node holds.
+    static let generatedRoles: Set<TextStyle.Role> = [.image, .listMarker, .decoration]
 
     /// Whether a character takes part in the pairing: visible, and the first of its cluster.
     static func isKey(_ scalar: Unicode.Scalar) -> Bool {
