@@ -1,0 +1,135 @@
+import ArgumentParser
+import AudioPlayback
+import FoundationEssentials
+import Shared
+import Speech
+import TextLayout
+
+/// The options of `lectern listen` for reading a book's text aloud.
+struct SpeechListenOptions: ParsableArguments {
+    @Flag(help: "Read the text aloud (text-to-speech, espeak-ng) instead of playing audio.")
+    var tts = false
+
+    @Flag(help: "With --tts --json: also print a line per word as it is spoken.")
+    var words = false
+
+    @Option(help: ArgumentHelp("With --tts: the espeak-ng voice (default: the text's language).", valueName: "name"))
+    var voice: String?
+}
+
+extension ListenCommand {
+    /// `--tts`: speaks the chapters' text (the reader's, ``TextDocument/plainText``) sentence by
+    /// sentence. Reading aloud is not copying: a protected book is read unless its protection
+    /// restricts it (checked before, with the reason).
+    func speak(_ publication: Publication, output: AudioOutput) async throws {
+        guard speed >= 0.25, speed <= 10 else { throw ValidationError("--speed must be between 0.25 and 10 with --tts") }
+        let session = await SpeechListenSession(command: self, publication: publication, output: output)
+        let status = await session.run()
+        Output.flush()
+        if status != ExitCode.success { throw status }
+    }
+}
+
+/// One `lectern listen --tts` run.
+@MainActor
+private final class SpeechListenSession {
+    let command: ListenCommand
+    let publication: Publication
+    let output: AudioOutput
+
+    init(command: ListenCommand, publication: Publication, output: AudioOutput) {
+        self.command = command
+        self.publication = publication
+        self.output = output
+    }
+
+    func run() async -> ExitCode {
+        let synthesizer: EspeakSpeechSynthesizer
+        do {
+            synthesizer = try EspeakSpeechSynthesizer(voice: command.speech.voice, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            return fail(error.userMessage)
+        }
+        let chapters = PublicationSentences(publication: publication)
+        guard chapters.hasText else { return fail("this publication has no text to read aloud", status: ExitStatus.cannotOpen) }
+        let sink: any PCMSink
+        do {
+            sink = try SpeechOutput.sink(null: output == .null, sampleRate: synthesizer.sampleRate)
+        } catch {
+            return fail(error.userMessage)
+        }
+        let pipeline = SpeechPipeline(synthesizer: synthesizer, sink: sink, speed: command.speed)
+        defer { pipeline.stop() }
+        pipeline.start { () throws(SpeechError) -> SpokenSentence? in try chapters.next() }
+        emit("start", JSONObject(["engine": .string(synthesizer.name), "output": .string(sink.outputName),
+                                   "sampleRate": .int(synthesizer.sampleRate)]),
+             text: "reading aloud with \(synthesizer.name) to \(sink.outputName)")
+
+        let clock = ContinuousClock()
+        let begin = clock.now
+        var sentences = 0
+        var last: SpokenSentence?
+        while true {
+            for event in pipeline.poll() {
+                switch event {
+                case .sentence(let sentence, let gap):
+                    sentences += 1
+                    last = sentence
+                    announce(sentence, gap: gap)
+                case .word(let href, let range):
+                    if command.json && command.speech.words {
+                        emit("word", JSONObject(["href": .string(href), "start": .int(range.lowerBound), "end": .int(range.upperBound)]),
+                             text: "")
+                    }
+                case .finished:
+                    return finish("ended", sentences: sentences, last: last)
+                case .failed(let error):
+                    return fail(error.userMessage)
+                }
+            }
+            if let duration = command.duration, seconds(clock.now - begin) >= duration {
+                return finish("time", sentences: sentences, last: last)
+            }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    private func announce(_ sentence: SpokenSentence, gap: Double?) {
+        var fields = JSONObject(["href": .string(sentence.href), "text": .string(sentence.chapterText),
+                                  "start": .int(sentence.range.lowerBound), "end": .int(sentence.range.upperBound)])
+        // What is said, when the note markers it passes over make it differ from the text.
+        if sentence.text != sentence.chapterText { fields.set("spoken", .string(sentence.text)) }
+        fields.set("position", sentence.position.map(\.json))
+        fields.set("gap", gap.map(JSONValue.double))
+        fields.set("language", sentence.language.map(JSONValue.string))
+        emit("sentence", fields, text: String(sentence.text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()))
+    }
+
+    private func finish(_ reason: String, sentences: Int, last: SpokenSentence?) -> ExitCode {
+        var fields = JSONObject(["reason": .string(reason), "sentences": .int(sentences)])
+        fields.set("locator", last?.position.map(\.json))
+        emit("end", fields, text: "\(reason == "ended" ? "ended" : "stopped") after \(sentences) sentences")
+        return ExitCode.success
+    }
+
+    private func fail(_ message: String, status: ExitCode = ExitCode.failure) -> ExitCode {
+        if command.json { emit("error", JSONObject(["message": .string(message)]), text: "") }
+        Output.error(message)
+        return status
+    }
+
+    private func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    private func emit(_ event: String, _ fields: JSONObject, text: String) {
+        if command.json {
+            var object = JSONObject(["event": .string(event)])
+            for member in fields.members { object[member.key] = member.value }
+            Output.line(JSONWriter().string(.object(object)))
+        } else if !text.isEmpty {
+            Output.line(text)
+        }
+        Output.flush()
+    }
+}

@@ -1,0 +1,69 @@
+import Shared
+import Synchronization
+import TextLayout
+
+/// The sentences of a publication's reading order, chapter after chapter, each chapter's
+/// text loaded when its first sentence is asked for (the text the reader shows: EPUB, plain
+/// text, Markdown, HTML…). Chapters without text (pictures, audio) are passed over.
+public final class PublicationSentences: Sendable {
+    private struct State: Sendable {
+        var item = 0
+        var chapter: SpeakableText?
+        var sentence = 0
+    }
+
+    private let publication: Publication
+    private let loader: ContentDocumentLoader
+    private let state = Mutex(State())
+
+    public init(publication: Publication) {
+        self.publication = publication
+        loader = ContentDocumentLoader(publication: publication)
+    }
+
+    /// Whether any chapter has text to read (loads chapters up to the first that has).
+    public var hasText: Bool {
+        (try? state.withLock { state throws(SpeechError) in try loadChapter(&state) }) ?? false
+    }
+
+    /// The next sentence, nil after the last one.
+    /// - Throws: a chapter cannot be read (damaged, or its decryption failed).
+    public func next() throws(SpeechError) -> SpokenSentence? {
+        try state.withLock { state throws(SpeechError) -> SpokenSentence? in
+            guard try loadChapter(&state), let chapter = state.chapter else { return nil }
+            var spoken = chapter.spoken(sentence: state.sentence)
+            let count = publication.readingOrder.count
+            if let progression = spoken.position?.locations.progression, count > 0 {
+                spoken.position?.locations.totalProgression = (Double(state.item) + progression) / Double(count)
+            }
+            state.sentence += 1
+            if state.sentence >= chapter.sentences.count {
+                state.chapter = nil
+                state.sentence = 0
+                state.item += 1
+            }
+            return spoken
+        }
+    }
+
+    /// Makes `state.chapter` the current chapter with sentences left; false at the end.
+    private func loadChapter(_ state: inout State) throws(SpeechError) -> Bool {
+        while state.chapter == nil {
+            guard state.item < publication.readingOrder.count else { return false }
+            let link = publication.readingOrder[state.item]
+            do throws(ContentLoadError) {
+                let document = try loader.load(link)
+                let text = SpeakableText(document: document, fallbackLanguage: publication.metadata.languages.first)
+                if !text.sentences.isEmpty {
+                    state.chapter = text
+                    state.sentence = 0
+                    return true
+                }
+            } catch {
+                if case .resource = error { throw .engineFailed(error.userMessage) }
+            }
+            state.item += 1
+        }
+        return true
+    }
+}

@@ -1,0 +1,80 @@
+import Speech
+import Synchronization
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A synthesiser that returns a known length of audio per sentence, one word per space.
+private final class ScriptedSynthesizer: SpeechSynthesizer {
+    let sampleRate = 1_000
+    let name = "scripted"
+    let maximumSpeed = 2.0
+    let calls = Mutex<[Double]>([])
+
+    func synthesize(_ text: String, language: String?, speed: Double) throws(SpeechError) -> SynthesizedSpeech {
+        calls.withLock { $0.append(speed) }
+        var words: [WordMark] = []
+        var offset = 0
+        for word in text.split(omittingEmptySubsequences: false, whereSeparator: \.isWhitespace) {
+            if !word.isEmpty { words.append(WordMark(scalarOffset: offset, length: word.unicodeScalars.count, sample: words.count * 20)) }
+            offset += word.unicodeScalars.count + 1
+        }
+        return SynthesizedSpeech(samples: [Int16](repeating: 1_000, count: max(1, words.count) * 20), words: words)
+    }
+}
+
+/// Runs `pipeline` to its end on this (test) thread, polling, and returns every event.
+private func events(of pipeline: SpeechPipeline) -> [SpeechEvent] {
+    var all: [SpeechEvent] = []
+    while true {
+        let new = pipeline.poll()
+        all += new
+        if new.contains(where: { if case .finished = $0 { true } else if case .failed = $0 { true } else { false } }) { return all }
+        usleep(2_000)
+    }
+}
+
+private func source(_ text: SpeakableText) -> SpeechPipeline.Source {
+    let next = Mutex(0)
+    return { () throws(SpeechError) -> SpokenSentence? in
+        next.withLock { index in
+            guard index < text.sentences.count else { return nil }
+            defer { index += 1 }
+            return text.spoken(sentence: index)
+        }
+    }
+}
+
+@Suite struct SpeechPipelineTests {
+    @Test func sentencesThenTheirWordsAreHeardInOrderToTheEnd() {
+        let text = SpeakableText(href: "c.xhtml", text: "One two three. Four five.\n\nSix seven eight nine. * * *\nTen.", language: "en")
+        let synthesizer = ScriptedSynthesizer()
+        let pipeline = SpeechPipeline(synthesizer: synthesizer, sink: NullPCMSink(sampleRate: 1_000), speed: 4)
+        pipeline.start(source(text))
+        let heard = events(of: pipeline)
+        var sentences: [Range<Int>] = []
+        var words: [String] = []
+        for event in heard {
+            switch event {
+            case .sentence(let sentence, _): sentences.append(sentence.range)
+            case .word(_, let range):
+                #expect(sentences.last.map { $0.contains(range.lowerBound) } == true)
+                words.append(String(text.characters[range]))
+            default: break
+            }
+        }
+        #expect(sentences == text.sentences)
+        #expect(words == ["One", "two", "three.", "Four", "five.", "Six", "seven", "eight", "nine.", "Ten."])
+        if case .finished = heard.last {} else { Issue.record("ended with \(String(describing: heard.last))") }
+        // Speed 4 on a synthesiser that reaches 2: it synthesises at 2, the sink plays twice as fast.
+        #expect(synthesizer.calls.withLock { $0 }.allSatisfy { $0 == 2 })
+    }
+
+    @Test func noteMarkersAreNotSaidButWordsKeepTheirChapterPositions() {
+        let text = SpeakableText(href: "c.xhtml", text: "Alpha beta. Gamma delta.", language: "en")
+        let spoken = text.spoken(sentence: 1)
+        #expect(spoken.text == "Gamma delta.")
+        #expect(spoken.chapterRange(ofScalars: 6, length: 5) == 18..<23)
+    }
+}
