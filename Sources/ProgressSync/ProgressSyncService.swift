@@ -165,13 +165,14 @@ public struct ProgressSyncService: Sendable {
         return .pushed(timestamp: timestamp)
     }
 
-    /// The book's last place on the server, told apart when it is this device's own. A
-    /// success sends the queue.
+    /// The book's last place on the server, told apart when it is this device's own, after
+    /// sending the queue.
     public func pull(document: String) async throws(ProgressSyncError) -> PullOutcome {
         let account = try requireAccount()
+        // The queue first: a place of ours that waited is newer than what the server has.
+        _ = await flushQueue()
         let found: KosyncPlace?
         do { found = try await makeClient(account.server).pull(document: document, as: account) } catch { throw .server(error) }
-        _ = await flushQueue()
         guard let found else { return .none }
         return found.isFrom(try device()) ? .own(found) : .remote(found)
     }
