@@ -159,7 +159,7 @@ let package = Package(
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "LibEspeak", "TextLayout", "Streamer", "Shared", "TestSupport"]),
         .testTarget(name: "AudiobookDRMTests", dependencies: ["AudiobookDRM", "Streamer", "Shared", "LibCrypto", "TestSupport"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "Shared", "Streamer", "TestSupport"]),
-        .testTarget(name: "ProgressSyncTests", dependencies: ["ProgressSync", "Bookshelf", "Shared", "LibCrypto", "TestSupport"]),
+        .testTarget(name: "ProgressSyncTests", dependencies: ["ProgressSync", "Bookshelf", "Shared", "Streamer", "LibCrypto", "TestSupport"]),
         .testTarget(name: "OPDSTests", dependencies: ["OPDS", "Shared", "TestSupport"]),
         // Replays the inputs the fuzzers found (Tests/Fixtures/fuzz/<target>/) and a few seeds.
         .testTarget(name: "FuzzRegressionTests", dependencies: [
