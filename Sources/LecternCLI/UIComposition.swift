@@ -58,6 +58,7 @@ enum UIComposition {
         dependencies.makeAudiobookPlayback = UIAudiobookPlayback.factory
         dependencies.browserServing = UIBrowserServing.serve
         dependencies.catalogs = UICatalogServices.make()
+        dependencies.annotations = database.map(UIAnnotations.factory)
         return dependencies
     }
 

@@ -1,0 +1,75 @@
+import Annotations
+import Bookshelf
+import LCP
+import LCPSQLite
+import ReaderUI
+import Shared
+import Synchronization
+
+/// The interface's annotation store (#31): each book's highlights and notes in the library
+/// database, its quotes sealed when the book is protected. The sealing is decided here, where
+/// the keys are, so that the interface never holds one.
+enum UIAnnotations {
+    static func factory(_ database: LibraryDatabase) -> AnnotationStoreFactory {
+        let store = database.library, lcp = database.lcp
+        return { publicationID, publication in
+            // Decided on first use, off the main actor (the LCP key lookup reads the database).
+            let sealing = LazySealing { UIAnnotations.sealing(for: publication, lcp: lcp) }
+            return BookAnnotationStore(
+                list: { () async throws(LibraryError) -> [Annotation] in
+                    try await Blocking.attempt { () throws(LibraryError) -> [Annotation] in
+                        try store.annotations(publicationID: publicationID, sealing: sealing.value)
+                    }
+                },
+                save: { (annotation: Annotation) async throws(LibraryError) in
+                    try await Blocking.attempt { () throws(LibraryError) in
+                        try store.saveAnnotation(annotation, publicationID: publicationID, sealing: sealing.value)
+                    }
+                },
+                delete: { (id: String) async throws(LibraryError) in
+                    try await Blocking.attempt { () throws(LibraryError) in
+                        try store.deleteAnnotation(id: id, publicationID: publicationID)
+                    }
+                })
+        }
+    }
+
+    /// How a book's quotes are sealed: an LCP book's with a key derived from the user key that
+    /// opened it (the one the license repository remembers), a ZIP- or PDF-password book's with
+    /// the remembered passwords' key file; nil for an unprotected book. A protected book without
+    /// a sealing gets none, and the store then refuses to keep its quotes rather than keep them
+    /// in clear.
+    static func sealing(for publication: Publication, lcp: LCPSQLiteStore) -> QuoteSealing? {
+        switch ProtectionMark(scheme: publication.contentProtectionService?.scheme) {
+        case .none:
+            return nil
+        case .lcp:
+            guard let license = publication.lcpLicense, !license.isLocked,
+                  let keys = try? LCPSQLitePassphraseRepository(store: lcp).passphrases(licenseID: license.license.id),
+                  let key = BasicProfileLCPClient().findOneValidPassphrase(jsonLicense: license.license.text, hashedPassphrases: keys)
+            else { return nil }
+            return QuoteSealing.lcp(userKeyHex: key)
+        case .password, .signedAudiobook, .unsupported:
+            return QuoteSealing.password()
+        }
+    }
+}
+
+/// A sealing computed once, on first use, by whichever thread asks first.
+private final class LazySealing: Sendable {
+    private let state: Mutex<QuoteSealing??> = Mutex(nil)
+    private let make: @Sendable () -> QuoteSealing?
+
+    init(_ make: @escaping @Sendable () -> QuoteSealing?) {
+        self.make = make
+    }
+
+    var value: QuoteSealing? {
+        state.withLock { cached in
+            if let cached { return cached }
+            let made = make()
+            cached = .some(made)
+            return made
+        }
+    }
+}
