@@ -38,11 +38,52 @@ extension LibraryStore {
     /// quote sealed (``AnnotationTarget/quoteIsSealed``, quote nil) keeps the sealed quote
     /// stored.
     public func saveAnnotation(_ annotation: Annotation, publicationID: Int64, sealing: QuoteSealing?) throws(LibraryError) {
+        try saveAnnotations([annotation], publicationID: publicationID, sealing: sealing)
+    }
+
+    /// Saves `annotations` as ``saveAnnotation(_:publicationID:sealing:)`` does, all in one
+    /// transaction (an import of thousands): all are saved, or none.
+    public func saveAnnotations(_ annotations: [Annotation], publicationID: Int64, sealing: QuoteSealing?) throws(LibraryError) {
         let protection = try locked { database throws(SQLiteError) in
             try database.query("SELECT protection FROM shelf_publications WHERE id = ?", [.integer(publicationID)]).first?.string(0)
         }
         guard let protection else { throw LibraryError(message: "the publication is no longer in the library") }
         let isProtected = protection != ProtectionMark.none.rawValue
+        var rows: [(annotation: Annotation, values: [SQLiteValue], keepsSealedQuote: Bool)] = []
+        for annotation in annotations {
+            let values = try Self.values(annotation, publicationID: publicationID, isProtected: isProtected, sealing: sealing)
+            rows.append((annotation, values, annotation.target.quote == nil && annotation.target.quoteIsSealed))
+        }
+        try writing { database throws(SQLiteError) in
+            for row in rows {
+                // Updating in place keeps the row (and so the note index's rowid); a sealed
+                // quote that could not be opened is left as it is.
+                let sealedUpdate = row.keepsSealedQuote ? "" : "sealed_quote = excluded.sealed_quote, sealing = excluded.sealing,"
+                try database.run("""
+                    INSERT INTO shelf_annotations (publication_id, \(Self.annotationColumns))
+                    VALUES (\(Array(repeating: "?", count: row.values.count).joined(separator: ", ")))
+                    ON CONFLICT (publication_id, id) DO UPDATE SET
+                        href = excluded.href, media_type = excluded.media_type, progression = excluded.progression,
+                        total_progression = excluded.total_progression, range_start = excluded.range_start,
+                        range_end = excluded.range_end, quote = excluded.quote, quote_prefix = excluded.quote_prefix,
+                        quote_suffix = excluded.quote_suffix, \(sealedUpdate) css_selector = excluded.css_selector,
+                        cfi = excluded.cfi, page = excluded.page, headings = excluded.headings, color = excluded.color,
+                        style = excluded.style, note = excluded.note, tags = excluded.tags, created_at = excluded.created_at,
+                        modified_at = excluded.modified_at, deleted = excluded.deleted,
+                        css_text_start = excluded.css_text_start, css_text_end = excluded.css_text_end,
+                        xpointer_start = excluded.xpointer_start, xpointer_end = excluded.xpointer_end,
+                        quote_withheld = excluded.quote_withheld
+                    """, row.values)
+                let stored = try database.query("SELECT row FROM shelf_annotations WHERE publication_id = ? AND id = ?",
+                                                [.integer(publicationID), .text(row.annotation.id)]).first?.int(0) ?? 0
+                try Self.indexNote(row.annotation.deleted ? nil : row.annotation.note, row: Int64(stored), database)
+            }
+        }
+    }
+
+    /// The column values of `annotation`, its quote sealed when the publication is protected.
+    static func values(_ annotation: Annotation, publicationID: Int64, isProtected: Bool,
+                       sealing: QuoteSealing?) throws(LibraryError) -> [SQLiteValue] {
         let target = annotation.target
         var clear: TextQuote?
         var sealed: (text: String, kind: String)?
@@ -51,7 +92,7 @@ extension LibraryStore {
                 guard let sealing else {
                     throw LibraryError(message: "the quote of a protected publication cannot be kept without its key")
                 }
-                guard let text = sealing.seal(Self.encodedQuote(quote)) else {
+                guard let text = sealing.seal(encodedQuote(quote)) else {
                     throw LibraryError(message: "the quote could not be sealed (the key file cannot be written)")
                 }
                 sealed = (text, sealing.kind.rawValue)
@@ -59,44 +100,19 @@ extension LibraryStore {
                 clear = quote
             }
         }
-        let keepsSealedQuote = target.quote == nil && target.quoteIsSealed
-        let values: [SQLiteValue] = [
-            .integer(publicationID), .text(annotation.id), .text(target.href), Self.value(target.type),
-            Self.value(target.progression), Self.value(target.totalProgression),
-            Self.value(target.textRange.map { Int64($0.lowerBound) }), Self.value(target.textRange.map { Int64($0.upperBound) }),
-            Self.value(clear?.exact), Self.value(clear?.prefix), Self.value(clear?.suffix),
-            Self.value(sealed?.text), Self.value(sealed?.kind),
-            Self.value(target.cssSelector), Self.value(target.cfi), Self.value(target.page.map(Int64.init)),
-            .text(Self.encodedList(target.headings)), .text(annotation.color.rawValue), .text(annotation.style.rawValue),
-            Self.value(annotation.note), .text(Self.encodedList(annotation.tags)),
+        return [
+            .integer(publicationID), .text(annotation.id), .text(target.href), value(target.type),
+            value(target.progression), value(target.totalProgression),
+            value(target.textRange.map { Int64($0.lowerBound) }), value(target.textRange.map { Int64($0.upperBound) }),
+            value(clear?.exact), value(clear?.prefix), value(clear?.suffix), value(sealed?.text), value(sealed?.kind),
+            value(target.cssSelector), value(target.cfi), value(target.page.map(Int64.init)),
+            .text(encodedList(target.headings)), .text(annotation.color.rawValue), .text(annotation.style.rawValue),
+            value(annotation.note), .text(encodedList(annotation.tags)),
             .real(annotation.created.timeIntervalSince1970), .real(annotation.modified.timeIntervalSince1970),
             .integer(annotation.deleted ? 1 : 0),
-            Self.value(target.cssTextRange.map { Int64($0.lowerBound) }), Self.value(target.cssTextRange.map { Int64($0.upperBound) }),
-            Self.value(target.xpointerStart), Self.value(target.xpointerEnd), .integer(target.quoteWithheld ? 1 : 0),
+            value(target.cssTextRange.map { Int64($0.lowerBound) }), value(target.cssTextRange.map { Int64($0.upperBound) }),
+            value(target.xpointerStart), value(target.xpointerEnd), .integer(target.quoteWithheld ? 1 : 0),
         ]
-        // Updating in place keeps the row (and so the note index's rowid); a sealed quote that
-        // could not be opened is left as it is.
-        let sealedUpdate = keepsSealedQuote ? "" : "sealed_quote = excluded.sealed_quote, sealing = excluded.sealing,"
-        try writing { database throws(SQLiteError) in
-            try database.run("""
-                INSERT INTO shelf_annotations (publication_id, \(Self.annotationColumns))
-                VALUES (\(Array(repeating: "?", count: values.count).joined(separator: ", ")))
-                ON CONFLICT (publication_id, id) DO UPDATE SET
-                    href = excluded.href, media_type = excluded.media_type, progression = excluded.progression,
-                    total_progression = excluded.total_progression, range_start = excluded.range_start,
-                    range_end = excluded.range_end, quote = excluded.quote, quote_prefix = excluded.quote_prefix,
-                    quote_suffix = excluded.quote_suffix, \(sealedUpdate) css_selector = excluded.css_selector,
-                    cfi = excluded.cfi, page = excluded.page, headings = excluded.headings, color = excluded.color,
-                    style = excluded.style, note = excluded.note, tags = excluded.tags, created_at = excluded.created_at,
-                    modified_at = excluded.modified_at, deleted = excluded.deleted,
-                    css_text_start = excluded.css_text_start, css_text_end = excluded.css_text_end,
-                    xpointer_start = excluded.xpointer_start, xpointer_end = excluded.xpointer_end,
-                    quote_withheld = excluded.quote_withheld
-                """, values)
-            let row = try database.query("SELECT row FROM shelf_annotations WHERE publication_id = ? AND id = ?",
-                                         [.integer(publicationID), .text(annotation.id)]).first?.int(0) ?? 0
-            try Self.indexNote(annotation.deleted ? nil : annotation.note, row: Int64(row), database)
-        }
     }
 
     /// Deletes an annotation, keeping its tombstone (deleted, modified now, its quote and note

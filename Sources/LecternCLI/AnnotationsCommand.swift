@@ -14,7 +14,8 @@ struct AnnotationsCommand: AsyncParsableCommand {
             Exit status: 0 done, 1 the library could not be written, 2 cannot be opened (or no \
             such annotation), 3 restricted by its protection.
             """,
-        subcommands: [AnnotationsListCommand.self, AnnotationsRemoveCommand.self, AnnotationsExportCommand.self],
+        subcommands: [AnnotationsListCommand.self, AnnotationsRemoveCommand.self, AnnotationsExportCommand.self,
+                      AnnotationsImportCommand.self],
         defaultSubcommand: AnnotationsListCommand.self
     )
 }
@@ -136,24 +137,24 @@ struct AnnotationsRemoveCommand: AsyncParsableCommand {
 
 /// Whether annotations still find their passage in the book.
 enum AnnotationPlacement {
-    /// The ids of the annotations whose resource is gone from the book, or whose quote is no
-    /// longer in it.
+    /// The ids of the annotations whose resource is gone from the book, or that
+    /// ``QuoteAnchoring`` can no longer place in it (their quote is not there).
     static func orphans(_ annotations: [Annotation], in publication: Publication) -> Set<String> {
         let loader = ContentDocumentLoader(publication: publication)
         // Per resource: missing from the book (nil), or its text (nil when it has none to check).
-        var resources: [String: String??] = [:]
+        var resources: [String: AnchoringText??] = [:]
         var orphans = Set<String>()
         for annotation in annotations {
             let href = Href.removingFragment(annotation.target.href)
             if resources[href] == nil {
                 let link = publication.readingOrder.first { Href.removingFragment($0.href) == href }
-                resources[href] = link.map { .some(try? loader.load($0).plainText) } ?? .none
+                resources[href] = link.map { .some((try? loader.load($0)).map { AnchoringText($0.plainText) }) } ?? .none
             }
             guard let resource = resources[href], let found = resource else {
                 orphans.insert(annotation.id)
                 continue
             }
-            if let text = found, let quote = annotation.target.quote, !text.contains(quote.exact) { orphans.insert(annotation.id) }
+            if let text = found, QuoteAnchoring.locate(annotation.target, in: text) == .orphaned { orphans.insert(annotation.id) }
         }
         return orphans
     }
