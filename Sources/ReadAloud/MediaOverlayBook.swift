@@ -11,6 +11,12 @@ public struct MediaOverlayBook: Sendable {
         /// The content document.
         public let link: Link
         public let overlay: MediaOverlay
+
+        public init(readingOrderIndex: Int, link: Link, overlay: MediaOverlay) {
+            self.readingOrderIndex = readingOrderIndex
+            self.link = link
+            self.overlay = overlay
+        }
     }
 
     public let chapters: [Chapter]

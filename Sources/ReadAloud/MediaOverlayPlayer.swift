@@ -39,6 +39,8 @@ public final class MediaOverlayPlayer {
     private var durations: [String: Double] = [:]
     private var loadedFile: Int?
     private var isLoading = false
+    /// Counts the moves between phrases, so that a timer set before one does nothing after it.
+    private var moves = 0
     /// A clip whose end is a time is left this close to it (decoders report a frame at a time).
     static let endTolerance = 0.01
 
@@ -138,6 +140,7 @@ public final class MediaOverlayPlayer {
         guard timeline.entries.indices.contains(index) else { return finish() }
         hasEnded = false
         phraseIndex = index
+        moves += 1
         let entry = timeline.entries[index]
         onPhrase?(index)
         guard let href = entry.audioHref, let file = audioHrefs.firstIndex(of: href) else {
@@ -205,8 +208,18 @@ public final class MediaOverlayPlayer {
         case .ended(let track):
             guard track == loadedFile else { return }
             loadedFile = nil
-            // The file is over: its clip (and any later clip of it in a row) is done.
-            if isPlaying, let index = phraseIndex { advance(from: index) }
+            guard isPlaying, let index = phraseIndex else { return }
+            // The file is over: its clip (and any later clip of it in a row) is done. An output
+            // that ends before the audio has been heard (the null output drops its last buffer)
+            // leaves the rest to a timer, so that the next phrase still comes at its time.
+            let rest = (currentEntry?.audioHref.flatMap { durations[$0] } ?? fileTime) - fileTime
+            guard rest > Self.endTolerance else { return advance(from: index) }
+            let move = moves, delay = Int(rest / speed * 1000)
+            Task { @MainActor [weak self] in
+                try? await Task.sleep(for: .milliseconds(delay))
+                guard let self, self.moves == move, self.isPlaying else { return }
+                self.advance(from: index)
+            }
         case .failed(let track, let message):
             if let track, track != loadedFile { return }
             isLoading = false

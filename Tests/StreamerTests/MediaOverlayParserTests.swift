@@ -69,7 +69,7 @@ import TestSupport
             <par><text src="../c1.xhtml#p2"/><audio src="a.mp3" clipBegin="soon"/></par>
             """))
         #expect(text.contains("clipBegin \"soon\" is not a clock value"), "\(text)")
-        #expect(text.contains("OPS/smil/c1.smil (line 6)"), "\(text)")
+        #expect(text.contains("OPS/smil/c1.smil (line 5)"), "\(text)")
         let backwards = try #require(message(#"<par><text src="../c1.xhtml#p1"/><audio src="a.mp3" clipBegin="5" clipEnd="4"/></par>"#))
         #expect(backwards.contains("clipEnd (4 s) comes before clipBegin (5 s)"), "\(backwards)")
     }

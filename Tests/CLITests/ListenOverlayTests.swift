@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `lectern listen` on EPUBs with media overlays, run as a process to the null output: the
+/// phrases printed as they start, in the SMIL's order and at its times.
+@Suite struct ListenOverlayTests {
+    let lectern = LecternProcess()
+
+    func narratedBook() throws -> String {
+        let path = Fixtures.temporaryDirectory("narrated") + "/narrated.epub"
+        try MediaOverlayEPUB.write(to: path)
+        return path
+    }
+
+    func listen(_ arguments: [String]) throws -> (LecternProcess.Result, [[String: Any]]) {
+        let result = try lectern.run(["listen", "--json", "--output", "null"] + arguments, timeout: 60)
+        let events = result.stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        return (result, events)
+    }
+
+    func phrases(_ events: [[String: Any]]) -> [[String: Any]] { events.filter { $0["event"] as? String == "phrase" } }
+
+    /// The whole book: every phrase in order, with its text, clip and place on the book's clock,
+    /// printed when its audio starts (the clip without clipEnd and the one past the end of its
+    /// file end with the file; the page number is skipped; the text-only phrase is passed).
+    @Test func thePhrasesFollowTheSMILInOrderAndTime() throws {
+        let (result, events) = try listen([try narratedBook()])
+        #expect(result.status == 0, "\(result.stderr)")
+        let printed = phrases(events)
+        let expected = MediaOverlayEPUB.phrases
+        #expect(printed.map { $0["fragment"] as? String } == expected.map(\.fragment), "\(result.stdout)")
+        #expect(printed.map { $0["href"] as? String } == expected.map(\.href))
+        #expect(printed.map { $0["text"] as? String } == expected.map(\.text))
+        #expect(printed.map { $0["clip"] as? String } == ["OPS/audio/a.wav#t=0,1", "OPS/audio/a.wav#t=1,2.5", "OPS/audio/a.wav#t=2.8,4",
+                                                          "OPS/audio/b.wav#t=0,1.5", "OPS/audio/b.wav#t=1.5,3", nil])
+        #expect(printed.last?["textOnly"] as? Bool == true)
+        for (line, phrase) in zip(printed, expected) {
+            #expect(abs((line["position"] as? Double ?? -1) - phrase.start) < 1e-6, "\(line)")
+        }
+        // Played in real time: each phrase starts when the audio before it has played (the
+        // first load's latency aside), give or take a decoder's frame and the poll.
+        let first = printed.first?["elapsed"] as? Double ?? 0
+        for (line, phrase) in zip(printed, expected) {
+            let elapsed = (line["elapsed"] as? Double ?? -100) - first
+            #expect(elapsed > phrase.start - 0.1 && elapsed < phrase.start + 0.8, "\(phrase.fragment) at \(elapsed) s")
+        }
+        #expect(events.last?["event"] as? String == "end")
+        #expect(events.last?["reason"] as? String == "ended")
+    }
+
+    /// A seek lands on the phrase read at the target time, in the next chapter's file.
+    @Test func aSeekLandsOnTheRightPhrase() throws {
+        let (result, events) = try listen(["--seek", "3.5", "--seek-after", "0.4", "--for", "1.2", try narratedBook()])
+        #expect(result.status == 0, "\(result.stderr)")
+        let seekIndex = try #require(events.firstIndex { $0["event"] as? String == "seek" })
+        let target = try #require(events[seekIndex]["to"] as? Double)
+        #expect(target >= 3.7 && target < 5.2, "\(events[seekIndex])")
+        let after = phrases(Array(events[seekIndex...]))
+        #expect(after.first?["fragment"] as? String == "c2p1", "\(result.stdout)")
+        #expect(phrases(Array(events[..<seekIndex])).map { $0["fragment"] as? String } == ["c1p1"])
+    }
+
+    /// --start in seconds begins with the phrase read then (and within it); --read-skippable reads
+    /// the page number.
+    @Test func startAndSkippableStructures() throws {
+        let book = try narratedBook()
+        let (skipped, skippedEvents) = try listen(["--start", "2", "--for", "1.2", book])
+        #expect(skipped.status == 0, "\(skipped.stderr)")
+        #expect(phrases(skippedEvents).map { $0["fragment"] as? String } == ["c1p2", "c1p3"], "\(skipped.stdout)")
+        let third = try #require(phrases(skippedEvents).last?["elapsed"] as? Double)
+        #expect(third > 0.4 && third < 0.9, "c1p2 is read from 2 s to 2.5 s: c1p3 came after \(third) s")
+
+        let (read, readEvents) = try listen(["--start", "2", "--for", "1.2", "--read-skippable", book])
+        #expect(read.status == 0, "\(read.stderr)")
+        let printed = phrases(readEvents)
+        #expect(printed.map { $0["fragment"] as? String } == ["c1p2", "pg7", "c1p3"], "\(read.stdout)")
+        #expect(printed.dropFirst().first?["clip"] as? String == "OPS/audio/a.wav#t=2.5,2.8")
+    }
+
+    /// Twice the speed: the next phrase comes after half its clip. --start names a text element.
+    @Test func speedChangesTheTimeNotThePhrases() throws {
+        let (result, events) = try listen(["--start", "OPS/chapter2.xhtml#c2p1", "--speed", "2", "--for", "1.6", try narratedBook()])
+        #expect(result.status == 0, "\(result.stderr)")
+        let printed = phrases(events)
+        #expect(printed.map { $0["fragment"] as? String }.prefix(2) == ["c2p1", "c2p2"], "\(result.stdout)")
+        let gap = (printed.dropFirst().first?["elapsed"] as? Double ?? 0) - (printed.first?["elapsed"] as? Double ?? 0)
+        #expect(gap > 0.6 && gap < 1.3, "1.5 s of audio at 2× took \(gap) s")
+        let refused = try lectern.run(["listen", "--output", "null", "--speed", "5", try narratedBook()])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("--speed must be between 0.5 and 3"), "\(refused.stderr)")
+    }
+
+    /// The W3C's mol-navigation test book (real MP3s): its first phrases, in order, on time.
+    @Test func theW3CSamplePlays() throws {
+        let (result, events) = try listen(["--for", "8.5", Fixtures.sample("epub/w3c-mol-navigation.epub")])
+        #expect(result.status == 0, "\(result.stderr)")
+        let printed = phrases(events)
+        #expect(printed.map { $0["fragment"] as? String } == ["mo-1", "mo-2", "mo-3"], "\(result.stdout)")
+        #expect(printed.map { $0["clip"] as? String } == ["EPUB/audio/ch1.mp3#t=0,1.233", "EPUB/audio/ch1.mp3#t=1.233,7.603",
+                                                          "EPUB/audio/ch1.mp3#t=7.603,12.398"])
+        #expect(printed.first?["text"] as? String == "Chapter 1")
+        let elapsed = printed.compactMap { $0["elapsed"] as? Double }
+        #expect(elapsed.count == 3 && abs((elapsed[2] - elapsed[0]) - 7.603) < 0.6, "\(elapsed)")
+    }
+
+    /// A broken overlay is refused with its reason, before any sound.
+    @Test func anInvalidOverlayIsRefusedWithItsReason() throws {
+        var entries = [ZipBuilder.Entry("mimetype", "application/epub+zip", compression: .stored),
+                       ZipBuilder.Entry("META-INF/container.xml", TestEPUBs.containerXML)]
+        for resource in MediaOverlayEPUB.resources() {
+            var data = resource.data
+            if resource.path == "OPS/smil/chapter2.smil" {
+                data = Data(String(decoding: data, as: UTF8.self).replacingOccurrences(of: "clipEnd=\"99s\"", with: "clipEnd=\"soon\"").utf8)
+            }
+            entries.append(ZipBuilder.Entry(resource.path, data))
+        }
+        let path = Fixtures.temporaryDirectory("narrated-bad") + "/bad.epub"
+        try ZipBuilder.write(entries, to: path)
+        let (result, events) = try listen(["--for", "1", path])
+        #expect(result.status == 2)
+        let message = try #require(events.first?["message"] as? String)
+        #expect(message.contains("OPS/smil/chapter2.smil (line 5) is invalid: clipEnd \"soon\" is not a clock value"), "\(message)")
+        #expect(phrases(events).isEmpty)
+    }
+}
