@@ -73,14 +73,15 @@ enum PackageForge {
     /// An EPUB with `resources` encrypted with the license's content key (nil license: the
     /// package has an LCP encryption.xml but no license).
     static func epub(at path: String, license: ForgedLicense?, contentKey: [UInt8]? = nil,
-                     resources: [ForgedResource] = defaultResources(), title: String = "Forged LCP Book") throws {
+                     resources: [ForgedResource] = defaultResources(), title: String = "Forged LCP Book",
+                     itemAttributes: [String: String] = [:]) throws {
         let key = contentKey ?? license?.contentKey ?? LicenseForge.randomBytes(32)
         var items = "<item id=\"nav\" href=\"nav.xhtml\" media-type=\"application/xhtml+xml\" properties=\"nav\"/>\n"
         var spine = ""
         var encryption = ""
         for (index, resource) in resources.enumerated() {
             let href = String(resource.path.dropFirst("OEBPS/".count))
-            items += "<item id=\"r\(index)\" href=\"\(href)\" media-type=\"\(resource.mediaType)\"/>\n"
+            items += "<item id=\"r\(index)\" href=\"\(href)\" media-type=\"\(resource.mediaType)\" \(itemAttributes[resource.path] ?? "")/>\n"
             if resource.mediaType == "application/xhtml+xml" { spine += "<itemref idref=\"r\(index)\"/>\n" }
             encryption += """
                 <enc:EncryptedData>
