@@ -84,6 +84,17 @@ struct KOReaderXPointerAlignment: Sendable {
                 j += 1
                 continue
             }
+            // A mark of punctuation on one side only (the parentheses Lectern puts around
+            // ruby, the quotation marks of `<q>`): skipped without a search, as differences
+            // this close together never leave eight keys in agreement.
+            if i + 1 < left.count, left[i + 1] == right[j], isPunctuation(left[i]) {
+                i += 1
+                continue
+            }
+            if j + 1 < right.count, right[j + 1] == left[i], isPunctuation(right[j]) {
+                j += 1
+                continue
+            }
             switch resynchronisation(left, i, right, j) {
             case .skipLeft(let count): i += count
             case .skipRight(let count): j += count
@@ -96,6 +107,14 @@ struct KOReaderXPointerAlignment: Sendable {
             }
         }
         return result
+    }
+
+    private static func isPunctuation(_ value: UInt32) -> Bool {
+        guard let scalar = Unicode.Scalar(value) else { return false }
+        switch scalar.properties.generalCategory {
+        case .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation, .otherPunctuation: return true
+        default: return false
+        }
     }
 
     enum Skip { case skipLeft(Int), skipRight(Int), skipBoth(Int), none }
