@@ -12,6 +12,11 @@ public enum SyncPositions {
     public struct Outgoing: Sendable, Equatable {
         public var progress: String
         public var percentage: Double
+
+        public init(progress: String, percentage: Double) {
+            self.progress = progress
+            self.percentage = percentage
+        }
     }
 
     /// A pulled place turned into a library place, and how it was found.
