@@ -10,6 +10,8 @@ import Shared
 /// - The first and the last line are margins (running head or foot, page number) when they
 ///   are a page number ("7", "- 7 -", "Page 7 of 9", "vii"), or stand apart: smaller than the
 ///   running text, or more than two lines' distance from the rest.
+/// - A line of a contents page or an index (a title, then a page number far to the right or
+///   after leader dots) is a paragraph of its own.
 /// - A paragraph ends at a blank line of the text, a larger gap than between its lines, a
 ///   change of size, a line much shorter than the page's lines (the last of a paragraph), or
 ///   before a first line indented from its neighbours.
@@ -55,6 +57,15 @@ enum PageStructure {
         }
         for (index, line) in lines.enumerated() {
             if line.text.isEmpty { flush(); continue }
+            // An entry of a contents page or an index is a paragraph of its own line.
+            if line.isEntry, !margins.contains(index), line.size < body * 1.15 {
+                flush()
+                currentKind = .paragraph
+                current = [line]
+                flush()
+                continue
+            }
+            if current.last?.isEntry == true { flush() }
             let kind: PageTextBlock.Kind = margins.contains(index) ? .margin
                 : line.size >= body * 1.15 ? .heading : .paragraph
             if let previous = current.last {
@@ -82,7 +93,11 @@ enum PageStructure {
             if var previous = result.last, !previous.text.isEmpty, !line.text.isEmpty,
                abs(line.top - previous.top) < min(line.size, previous.size) * 0.3, line.left >= previous.right,
                abs(line.size - previous.size) < max(line.size, previous.size) * 0.1 {
-                previous.text += " " + line.text
+                // A title, then its page number far to the right: a contents entry.
+                let entry = !previous.isEntry && line.left - previous.right > min(line.size, previous.size) * 0.8
+                    && PageLine.isPageReference(line.text)
+                previous.text += (entry ? " … " : " ") + line.text
+                previous.isEntry = previous.isEntry || entry
                 previous.right = line.right
                 previous.bottom = max(previous.bottom, line.bottom)
                 result[result.count - 1] = previous

@@ -45,6 +45,30 @@ import TestSupport
         let contents = try #require(structure(document, page: 0))
         #expect(contents.first == PageTextBlock(kind: .heading, text: "Contents"))
         #expect(contents.last == PageTextBlock(kind: .margin, text: "1"))
+        // Each entry a paragraph of its own, its page number apart from its title (poppler
+        // gives "1 Foo2": the number stands at the right margin with nothing between).
+        #expect(Array(contents.dropFirst().dropLast()) == zip(["1 Foo", "2 Bar", "3 Baz", "4 Foo", "5 Bar", "6 Baz", "7 Foo", "8 Bar", "9 Baz"],
+                                                             [2, 2, 2, 2, 3, 3, 3, 4, 4]).map {
+            PageTextBlock(kind: .paragraph, text: "\($0) … \($1)")
+        })
+    }
+
+    /// A contents page set with leader dots (spaced or not, arabic and roman numbers; the
+    /// pdflatex sample above has wide gaps) and a paragraph with a number at a line's end: the entries are paragraphs of their own, the paragraph stays whole.
+    @Test func contentsEntriesWithLeadersOrGapsAreParagraphsOfTheirOwn() throws {
+        let page = """
+            BT /F1 10 Tf 20 170 Td (Introduction . . . . . . . . 1) Tj 0 -14 Td (Methods............ 12) Tj ET
+            BT /F1 10 Tf 20 142 Td (Appendix . . . . . . . . . . iv) Tj ET
+            BT /F1 10 Tf 20 110 Td (The whale was first seen in the year 1851) Tj 0 -12 Td (off the coast of Nantucket.) Tj ET
+            """
+        let document = try PDFDocument(path: try PDFBuilder.text(pages: [page]).write())
+        let blocks = try #require(structure(document, page: 0))
+        #expect(blocks == [
+            PageTextBlock(kind: .paragraph, text: "Introduction … 1"),
+            PageTextBlock(kind: .paragraph, text: "Methods … 12"),
+            PageTextBlock(kind: .paragraph, text: "Appendix … iv"),
+            PageTextBlock(kind: .paragraph, text: "The whale was first seen in the year 1851\noff the coast of Nantucket."),
+        ], "\(blocks)")
     }
 
     /// The blocks the Streamer makes of the page's layout from poppler.
