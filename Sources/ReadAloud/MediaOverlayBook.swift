@@ -11,11 +11,14 @@ public struct MediaOverlayBook: Sendable {
         /// The content document.
         public let link: Link
         public let overlay: MediaOverlay
+        /// The overlay's `media:duration` (the sum of its clips), when the package declares it.
+        public let declaredDuration: Double?
 
-        public init(readingOrderIndex: Int, link: Link, overlay: MediaOverlay) {
+        public init(readingOrderIndex: Int, link: Link, overlay: MediaOverlay, declaredDuration: Double? = nil) {
             self.readingOrderIndex = readingOrderIndex
             self.link = link
             self.overlay = overlay
+            self.declaredDuration = declaredDuration
         }
     }
 
@@ -44,7 +47,8 @@ public struct MediaOverlayBook: Sendable {
                     }
                 }
             }
-            chapters.append(Chapter(readingOrderIndex: index, link: link, overlay: overlay))
+            let declared = publication.resources.first { $0.href == href }?.duration
+            chapters.append(Chapter(readingOrderIndex: index, link: link, overlay: overlay, declaredDuration: declared))
         }
         self.chapters = chapters
     }

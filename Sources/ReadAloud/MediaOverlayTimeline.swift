@@ -42,10 +42,11 @@ public struct MediaOverlayTimeline: Sendable {
         var entries: [Entry] = []
         var clock = 0.0
         for chapter in book.chapters {
-            for phrase in chapter.overlay.phrases where !MediaOverlayStructures.phrase(phrase, isIn: skipping) {
+            let inferred = Self.inferredEnd(of: chapter, durations: durations)
+            for (number, phrase) in chapter.overlay.phrases.enumerated() where !MediaOverlayStructures.phrase(phrase, isIn: skipping) {
                 var begin = 0.0, end = 0.0, endsWithFile = false
                 if let clip = phrase.clip {
-                    let fileDuration = durations[clip.href]
+                    let fileDuration = durations[clip.href] ?? (inferred?.phrase == number ? inferred?.fileEnd : nil)
                     begin = fileDuration.map { min(clip.begin, $0) } ?? clip.begin
                     switch (clip.end, fileDuration) {
                     case (let clipEnd?, let known?): end = min(clipEnd, known); endsWithFile = clipEnd >= known
@@ -61,6 +62,26 @@ public struct MediaOverlayTimeline: Sendable {
             }
         }
         self.entries = entries
+    }
+
+    /// The one clip of `chapter` whose end is unknown (no `clipEnd`, its file not decoded yet),
+    /// when the overlay's declared duration tells it: the declaration less the other clips.
+    /// Lets a time on the book's clock be found before the files are decoded.
+    static func inferredEnd(of chapter: MediaOverlayBook.Chapter, durations: [String: Double]) -> (phrase: Int, fileEnd: Double)? {
+        guard let declared = chapter.declaredDuration else { return nil }
+        var known = 0.0
+        var unknown: (phrase: Int, begin: Double)?
+        for (number, phrase) in chapter.overlay.phrases.enumerated() {
+            guard let clip = phrase.clip else { continue }
+            if let end = clip.end ?? durations[clip.href] {
+                known += max(0, end - clip.begin)
+            } else {
+                guard unknown == nil else { return nil }
+                unknown = (number, clip.begin)
+            }
+        }
+        guard let unknown, declared > known else { return nil }
+        return (unknown.phrase, unknown.begin + (declared - known))
     }
 
     /// The index of the phrase being read at `time` seconds into the book: the last one with

@@ -80,9 +80,14 @@ import TestSupport
         #expect(printed.dropFirst().first?["clip"] as? String == "OPS/audio/a.wav#t=2.5,2.8")
     }
 
-    /// Twice the speed: the next phrase comes after half its clip. --start names a text element.
+    /// Twice the speed: the next phrase comes after half its clip. --start in seconds finds the
+    /// second chapter before any file is decoded (the first one's open clip timed by the
+    /// overlay's declared duration); a text element names the same phrase.
     @Test func speedChangesTheTimeNotThePhrases() throws {
-        let (result, events) = try listen(["--start", "OPS/chapter2.xhtml#c2p1", "--speed", "2", "--for", "1.6", try narratedBook()])
+        let (byText, textEvents) = try listen(["--start", "OPS/chapter2.xhtml#c2p1", "--for", "0.2", try narratedBook()])
+        #expect(byText.status == 0, "\(byText.stderr)")
+        #expect(phrases(textEvents).first?["fragment"] as? String == "c2p1", "\(byText.stdout)")
+        let (result, events) = try listen(["--start", "3.7", "--speed", "2", "--for", "1.6", try narratedBook()])
         #expect(result.status == 0, "\(result.stderr)")
         let printed = phrases(events)
         #expect(printed.map { $0["fragment"] as? String }.prefix(2) == ["c2p1", "c2p2"], "\(result.stdout)")

@@ -57,15 +57,21 @@ import TestSupport
         #expect(MediaOverlayTimeline.continues(reading.entries[1], with: reading.entries[2]))
     }
 
-    /// Before a file's duration is known, a clip without clipEnd is empty and one past the end
-    /// keeps its written end; the lookup still lands on a phrase that plays.
+    /// Before a file's duration is known, a clip without clipEnd takes what the overlay's
+    /// declared duration leaves it; without a declaration it is empty, and a clipEnd past the
+    /// end keeps its written end; the lookup still lands on a phrase that plays.
     @Test func unknownDurationsKeepTheLookupUsable() async throws {
         let book = try MediaOverlayBook(publication: try await openNarratedBook())
-        let timeline = MediaOverlayTimeline(book: book)
-        #expect(timeline.entries[2].duration == 0)
-        #expect(timeline.entries[4].fileEnd == 99)
-        let index = try #require(timeline.index(at: 2.5))
-        #expect(timeline.entries[index].phrase.fragment == "c2p1")
+        let declared = MediaOverlayTimeline(book: book)
+        #expect(abs(declared.entries[2].duration - 1.2) < 1e-9)
+        #expect(declared.entries[3].start == 3.7)
+        #expect(declared.entries[4].fileEnd == 99)
+        let undeclared = MediaOverlayTimeline(book: MediaOverlayBook(chapters: book.chapters.map {
+            .init(readingOrderIndex: $0.readingOrderIndex, link: $0.link, overlay: $0.overlay)
+        }))
+        #expect(undeclared.entries[2].duration == 0)
+        let index = try #require(undeclared.index(at: 2.5))
+        #expect(undeclared.entries[index].phrase.fragment == "c2p1")
     }
 
     /// The package's overlay declarations reach the publication.
@@ -74,8 +80,8 @@ import TestSupport
         #expect(publication.readingOrder.map(\.mediaOverlayHref) == ["OPS/smil/chapter1.smil", "OPS/smil/chapter2.smil"])
         #expect(publication.metadata.mediaOverlayActiveClass == "-epub-media-overlay-active")
         #expect(publication.metadata.mediaOverlayPlaybackActiveClass == "-epub-media-overlay-playing")
-        #expect(publication.metadata.duration == 6.7)
-        #expect(publication.resources.first { $0.href == "OPS/smil/chapter1.smil" }?.duration == 3.7)
+        #expect(publication.metadata.duration == 7)
+        #expect(publication.resources.first { $0.href == "OPS/smil/chapter1.smil" }?.duration == 4)
         #expect(publication.resources.first { $0.href == "OPS/smil/chapter2.smil" }?.duration == 3)
     }
 }

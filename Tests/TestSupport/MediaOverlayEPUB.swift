@@ -72,9 +72,9 @@ public enum MediaOverlayEPUB {
                 <dc:identifier id="id">urn:test:narrated</dc:identifier>
                 <dc:title>\(title)</dc:title><dc:language>en</dc:language>
                 <meta property="dcterms:modified">2026-01-01T00:00:00Z</meta>
-                <meta property="media:duration" refines="#mo1">0:00:03.7</meta>
+                <meta property="media:duration" refines="#mo1">0:00:04</meta>
                 <meta property="media:duration" refines="#mo2">3s</meta>
-                <meta property="media:duration">0:00:06.7</meta>
+                <meta property="media:duration">0:00:07</meta>
                 <meta property="media:active-class">-epub-media-overlay-active</meta>
                 <meta property="media:playback-active-class">-epub-media-overlay-playing</meta>
               </metadata>
