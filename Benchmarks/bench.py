@@ -28,6 +28,7 @@ import zipfile
 from large_books import bench_large_books, ends_with_marker, xhtml_mb
 from library_search import bench_library_search
 from opds_feeds import bench_opds
+from speech_gap import bench_speech
 from tmux_reader import MARKER, TUI_HEIGHT, TUI_WIDTH, TmuxReader
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -850,7 +851,7 @@ def main():
     parser.add_argument("--lectern", required=True)
     parser.add_argument("--output", default="BENCHMARKS.md")
     parser.add_argument("--runs", type=int, default=30)
-    parser.add_argument("--only", choices=["tui", "large", "server", "library", "chapter", "pictures", "opds"],
+    parser.add_argument("--only", choices=["tui", "large", "server", "library", "chapter", "pictures", "opds", "speech"],
                         help="Run one section and print it (BENCHMARKS.md is not written).")
     args = parser.parse_args()
     if args.only == "library":
@@ -872,6 +873,8 @@ def main():
             tui_rows, tui_notes = bench_one_chapter(os.path.abspath(args.lectern), args.runs, isolated_env())
         elif args.only == "pictures":
             tui_rows, tui_notes = bench_pictures(os.path.abspath(args.lectern), args.runs, isolated_env())
+        elif args.only == "speech":
+            tui_rows, tui_notes = bench_speech(os.path.abspath(args.lectern), isolated_env())
         elif args.only == "opds":
             tui_rows, tui_notes = bench_opds(os.path.abspath(args.lectern), args.runs, isolated_env(), WORK, measure)
         else:
@@ -941,6 +944,9 @@ def main():
     opds_rows, opds_notes = bench_opds(lectern, args.runs, env, WORK, measure)
     rows += opds_rows
     notes += opds_notes
+    speech_rows, speech_notes = bench_speech(lectern, env)
+    rows += speech_rows
+    notes += speech_notes
 
     lines = [
         "# Benchmarks",

@@ -61,9 +61,10 @@ private final class SpeechListenSession {
         let pipeline = SpeechPipeline(synthesizer: synthesizer, sink: sink, speed: command.speed)
         defer { pipeline.stop() }
         pipeline.start { () throws(SpeechError) -> SpokenSentence? in try chapters.next() }
-        emit("start", JSONObject(["engine": .string(synthesizer.name), "output": .string(sink.outputName),
-                                   "sampleRate": .int(synthesizer.sampleRate)]),
-             text: "reading aloud with \(synthesizer.name) to \(sink.outputName)")
+        var start = JSONObject(["engine": .string(synthesizer.name), "sampleRate": .int(synthesizer.sampleRate)])
+        // Not used yet (espeak-ng is driven directly), but said: it is the system's choice of voice.
+        start.set("speechDispatcher", SpeechDispatcher.detect(environment: ProcessInfo.processInfo.environment).map { .string($0) })
+        emit("start", start, text: "reading aloud with \(synthesizer.name)")
 
         let clock = ContinuousClock()
         let begin = clock.now
@@ -72,43 +73,45 @@ private final class SpeechListenSession {
         while true {
             for event in pipeline.poll() {
                 switch event {
-                case .sentence(let sentence, let gap):
+                case .sentence(let sentence, let boundary):
                     sentences += 1
                     last = sentence
-                    announce(sentence, gap: gap)
+                    announce(sentence, boundary: boundary)
                 case .word(let href, let range):
                     if command.json && command.speech.words {
                         emit("word", JSONObject(["href": .string(href), "start": .int(range.lowerBound), "end": .int(range.upperBound)]),
                              text: "")
                     }
                 case .finished:
-                    return finish("ended", sentences: sentences, last: last)
+                    return finish("ended", sentences: sentences, last: last, output: sink.outputName)
                 case .failed(let error):
                     return fail(error.userMessage)
                 }
             }
             if let duration = command.duration, seconds(clock.now - begin) >= duration {
-                return finish("time", sentences: sentences, last: last)
+                return finish("time", sentences: sentences, last: last, output: sink.outputName)
             }
             try? await Task.sleep(for: .milliseconds(10))
         }
     }
 
-    private func announce(_ sentence: SpokenSentence, gap: Double?) {
+    private func announce(_ sentence: SpokenSentence, boundary: SentenceBoundary?) {
         var fields = JSONObject(["href": .string(sentence.href), "text": .string(sentence.chapterText),
                                   "start": .int(sentence.range.lowerBound), "end": .int(sentence.range.upperBound)])
         // What is said, when the note markers it passes over make it differ from the text.
         if sentence.text != sentence.chapterText { fields.set("spoken", .string(sentence.text)) }
         fields.set("position", sentence.position.map(\.json))
-        fields.set("gap", gap.map(JSONValue.double))
+        // The voice's pause before it, and the time the output waited for its audio.
+        fields.set("pause", boundary.map { .double($0.pause) })
+        fields.set("gap", boundary.map { .double($0.wait) })
         fields.set("language", sentence.language.map(JSONValue.string))
         emit("sentence", fields, text: String(sentence.text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()))
     }
 
-    private func finish(_ reason: String, sentences: Int, last: SpokenSentence?) -> ExitCode {
-        var fields = JSONObject(["reason": .string(reason), "sentences": .int(sentences)])
+    private func finish(_ reason: String, sentences: Int, last: SpokenSentence?, output: String) -> ExitCode {
+        var fields = JSONObject(["reason": .string(reason), "sentences": .int(sentences), "output": .string(output)])
         fields.set("locator", last?.position.map(\.json))
-        emit("end", fields, text: "\(reason == "ended" ? "ended" : "stopped") after \(sentences) sentences")
+        emit("end", fields, text: "\(reason == "ended" ? "ended" : "stopped") after \(sentences) sentences; output \(output)")
         return ExitCode.success
     }
 

@@ -143,16 +143,21 @@ public final class EspeakSynthesizer: Sendable {
         var wide = text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
         wide.append(0)
         let code = Self.state.withLock { _ in
-            wide.withUnsafeBufferPointer { buffer in
-                lectern_espeak_synth_wide(buffer.baseAddress, buffer.count * MemoryLayout<wchar_t>.stride,
-                                          Unmanaged.passUnretained(sink).toOpaque())
+            // The callback finds the sink here: the last block's event list (the end of the
+            // text) carries no user data, and its samples (the final pause) would be lost.
+            currentSynthesis.withLock { $0 = sink }
+            defer { currentSynthesis.withLock { $0 = nil } }
+            return wide.withUnsafeBufferPointer { buffer in
+                lectern_espeak_synth_wide(buffer.baseAddress, buffer.count * MemoryLayout<wchar_t>.stride, nil)
             }
         }
-        withExtendedLifetime(sink) {}
         guard code == 0 else { throw .synthesisFailed(code: code) }
         return EspeakAudio(samples: sink.samples, sampleRate: sampleRate, words: sink.words)
     }
 }
+
+/// The synthesis under way (set while the engine's lock is held).
+private let currentSynthesis = Mutex<SynthesisSink?>(nil)
 
 /// Collects one synthesis (only touched by the thread that holds the engine's lock).
 private final class SynthesisSink: @unchecked Sendable {
@@ -166,17 +171,16 @@ private final class SynthesisSink: @unchecked Sendable {
 /// `espeakEVENT_LIST_TERMINATED` (a C function: it cannot capture; the sink is the user data).
 private let espeakCallback: @convention(c) (UnsafeMutablePointer<Int16>?, Int32, UnsafeMutablePointer<espeak_EVENT>?) -> Int32 = {
     wav, count, events in
-    guard let events, let userData = events.pointee.user_data else { return 0 }
-    let sink = Unmanaged<SynthesisSink>.fromOpaque(userData).takeUnretainedValue()
+    guard let sink = currentSynthesis.withLock({ $0 }) else { return 0 }
     var event = events
-    while event.pointee.type != espeakEVENT_LIST_TERMINATED {
-        if event.pointee.type == espeakEVENT_WORD {
+    while let current = event, current.pointee.type != espeakEVENT_LIST_TERMINATED {
+        if current.pointee.type == espeakEVENT_WORD {
             // text_position counts from 1; audio_position is in milliseconds.
-            let sample = Int(event.pointee.audio_position) * sink.sampleRate / 1000
-            sink.words.append(EspeakAudio.Word(textOffset: max(0, Int(event.pointee.text_position) - 1),
-                                               length: Int(event.pointee.length), sample: sample))
+            let sample = Int(current.pointee.audio_position) * sink.sampleRate / 1000
+            sink.words.append(EspeakAudio.Word(textOffset: max(0, Int(current.pointee.text_position) - 1),
+                                               length: Int(current.pointee.length), sample: sample))
         }
-        event += 1
+        event = current + 1
     }
     if let wav, count > 0 {
         sink.samples.append(contentsOf: UnsafeBufferPointer(start: wav, count: Int(count)))

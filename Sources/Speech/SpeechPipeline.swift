@@ -137,13 +137,14 @@ public final class SpeechPipeline: Sendable {
                 let next = state.queue[state.nextSentence]
                 // Heard when its audio starts; one with nothing to say, once all before it is heard.
                 guard next.startSample < played || (next.startSample == played && played >= state.queuedSamples) else { break }
-                var gap: Double?
+                var boundary: SentenceBoundary?
                 if state.nextSentence > 0 {
                     let previous = state.queue[state.nextSentence - 1]
-                    gap = Double(previous.trailingSilence + next.leadingSilence) / rate + (starved - state.starvedAtLastSentence)
+                    boundary = SentenceBoundary(pause: Double(previous.trailingSilence + next.leadingSilence) / rate,
+                                                wait: starved - state.starvedAtLastSentence)
                 }
                 state.starvedAtLastSentence = starved
-                events.append(.sentence(next.sentence, gap: gap))
+                events.append(.sentence(next.sentence, boundary: boundary))
                 state.nextSentence += 1
                 state.nextWord = 0
             }

@@ -22,6 +22,23 @@ import Testing
         #expect(samples.last.map { $0 < speech.samples.count } == true)
     }
 
+    /// Sentences synthesised one at a time are separated by the pause espeak-ng puts between
+    /// the sentences of one text (it ends a text without one): they must not run into each other.
+    @Test func sentencesSaidOneAtATimePauseAsInOneText() throws {
+        let engine = try synthesizer()
+        func silences(_ samples: [Int16]) -> (leading: Int, trailing: Int, longestInside: Int) {
+            let loud = samples.indices.filter { abs(Int32(samples[$0])) > 300 }
+            let inside = zip(loud, loud.dropFirst()).map { $1 - $0 }.max() ?? 0
+            return (loud.first ?? 0, samples.count - 1 - (loud.last ?? 0), inside)
+        }
+        let together = silences(try engine.synthesize("The cat sat. The dog ran.", language: "en", speed: 1).samples)
+        let first = silences(try engine.synthesize("The cat sat. ", language: "en", speed: 1).samples)
+        let second = silences(try engine.synthesize("The dog ran.", language: "en", speed: 1).samples)
+        let apart = Double(first.trailing + second.leading) / Double(engine.sampleRate)
+        let inText = Double(together.longestInside) / Double(engine.sampleRate)
+        #expect(abs(apart - inText) < 0.08, "apart \(apart) s, in one text \(inText) s")
+    }
+
     @Test func positionsCountUnicodeScalarsBeyondASCII() throws {
         let engine = try synthesizer()
         let text = "Ça coûte 3,50 € à Noël, dit-il."

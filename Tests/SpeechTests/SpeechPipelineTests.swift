@@ -11,9 +11,14 @@ private final class ScriptedSynthesizer: SpeechSynthesizer {
     let name = "scripted"
     let maximumSpeed = 2.0
     let calls = Mutex<[Double]>([])
+    /// Microseconds each synthesis takes.
+    let delay: UInt32
+
+    init(delay: UInt32 = 0) { self.delay = delay }
 
     func synthesize(_ text: String, language: String?, speed: Double) throws(SpeechError) -> SynthesizedSpeech {
         calls.withLock { $0.append(speed) }
+        if delay > 0 { usleep(delay) }
         var words: [WordMark] = []
         var offset = 0
         for word in text.split(omittingEmptySubsequences: false, whereSeparator: \.isWhitespace) {
@@ -76,5 +81,20 @@ private func source(_ text: SpeakableText) -> SpeechPipeline.Source {
         let spoken = text.spoken(sentence: 1)
         #expect(spoken.text == "Gamma delta.")
         #expect(spoken.chapterRange(ofScalars: 6, length: 5) == 18..<23)
+    }
+
+    /// When synthesis is slower than speech, the output waits between sentences, and says so
+    /// (the figure `make bench` reports as the gap).
+    @Test func aSlowSynthesiserLeavesGapsThatAreMeasured() {
+        let text = SpeakableText(href: "c.xhtml", text: "One two three. Four five six. Seven eight nine.", language: "en")
+        // 60 ms of audio per sentence, 200 ms to make each.
+        let pipeline = SpeechPipeline(synthesizer: ScriptedSynthesizer(delay: 200_000), sink: NullPCMSink(sampleRate: 1_000), speed: 1)
+        pipeline.start(source(text))
+        let waits = events(of: pipeline).compactMap { event -> Double? in
+            if case .sentence(_, let boundary?) = event { return boundary.wait }
+            return nil
+        }
+        #expect(waits.count == 2)
+        #expect(waits.allSatisfy { $0 > 0.05 }, "\(waits)")
     }
 }
