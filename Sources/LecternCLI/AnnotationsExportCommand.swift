@@ -59,13 +59,14 @@ struct AnnotationsExportCommand: AsyncParsableCommand {
             throw ExitStatus.cannotOpen
         }
         var publications: [AnnotatedPublication] = []
-        var withheld: [(title: String, count: Int)] = []
+        var withheld: [(title: String, count: Int, locked: Bool)] = []
         if let path {
             let book = try await AnnotationCommandBook.open(path, credentials: credentials, unlocked: false)
             defer { book.publication.close() }
             let exported = try Self.exported(book.annotations(), entry: book.entry, publication: book.publication)
             publications.append(exported)
-            if exported.quotesWithheld > 0 { withheld.append((exported.title, exported.quotesWithheld)) }
+            let locked = book.entry.protection == .lcp && book.sealing == nil
+            if exported.quotesWithheld > 0 { withheld.append((exported.title, exported.quotesWithheld, locked)) }
         } else {
             let (store, problem) = UIComposition.store()
             guard let store else {
@@ -73,33 +74,34 @@ struct AnnotationsExportCommand: AsyncParsableCommand {
                 throw ExitStatus.cannotOpen
             }
             for entry in try store.entries(sort: .title) {
-                let exported = try await Self.exported(entry, store: store)
-                guard let exported, !exported.annotations.isEmpty else { continue }
+                guard let (exported, locked) = try await Self.exported(entry, store: store), !exported.annotations.isEmpty else { continue }
                 publications.append(exported)
-                if exported.quotesWithheld > 0 { withheld.append((exported.title, exported.quotesWithheld)) }
+                if exported.quotesWithheld > 0 { withheld.append((exported.title, exported.quotesWithheld, locked)) }
             }
         }
         let data = AnnotationExporter.export(publications, as: format, generated: Date())
         try write(Array(data))
         for book in withheld {
-            Output.error("\(book.title): \(book.count) quote(s) left out: the copy allowance of its license did not cover them (their places and notes are exported)")
+            let reason = book.locked ? "the book is locked (give its passphrase once)" : "the copy allowance of its license did not cover them"
+            Output.error("\(book.title): \(book.count) quote(s) left out: \(reason) (their places and notes are exported)")
         }
         if !withheld.isEmpty { throw ExitStatus.restricted }
     }
 
     /// A library entry's annotations for export, the book opened only when it is an LCP one
-    /// (its license counts what is copied); nil when it has none.
-    static func exported(_ entry: LibraryEntry, store: LibraryStore) async throws -> AnnotatedPublication? {
+    /// (its license counts what is copied), and whether it stayed locked; nil when it has none.
+    static func exported(_ entry: LibraryEntry, store: LibraryStore) async throws -> (AnnotatedPublication, locked: Bool)? {
         let sealing: QuoteSealing? = entry.protection == .none || entry.protection == .lcp ? nil : .password()
         guard try !store.annotations(publicationID: entry.id, sealing: sealing).isEmpty else { return nil }
         guard entry.protection == .lcp else {
-            return try exported(store.annotations(publicationID: entry.id, sealing: sealing), entry: entry, publication: nil)
+            return (try exported(store.annotations(publicationID: entry.id, sealing: sealing), entry: entry, publication: nil), false)
         }
         // The remembered passphrase opens it, or its quotes stay sealed (and are withheld).
         let opened = try? await PublicationLoader().open(entry.path, credentials: nil).publication
         defer { opened?.close() }
         let lcpSealing = opened.flatMap { AnnotationCommandBook.sealing(for: $0, protection: .lcp) }
-        return try exported(store.annotations(publicationID: entry.id, sealing: lcpSealing), entry: entry, publication: opened)
+        return (try exported(store.annotations(publicationID: entry.id, sealing: lcpSealing), entry: entry, publication: opened),
+                lcpSealing == nil)
     }
 
     /// `annotations` as exported: an LCP book's quotes each consume their characters from the

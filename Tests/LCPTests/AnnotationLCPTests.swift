@@ -88,6 +88,11 @@ import TestSupport
         #expect(text.stdout.contains("quote sealed"), "\(text.stdout)")
         // Annotating needs the book open: the protection refuses.
         #expect(try run(["annotate", path, "--quote", "quokkas"]).status == 3)
+        // Exported without their quotes, saying why.
+        let exported = try run(["annotations", "export", path, "--format", "markdown"])
+        #expect(exported.status == 3)
+        #expect(exported.stderr.contains("2 quote(s) left out: the book is locked"), "\(exported.stderr)")
+        #expect(exported.stdout.contains("my own note") && !exported.stdout.contains(Self.first))
     }
 
     @Test func exportingQuotesConsumesExactlyTheirCharacters() throws {
