@@ -45,6 +45,11 @@ import TestSupport
         #expect(restyled.attributes.contains(.underline) && restyled.foreground == .indexed(33), "blue underline: \(restyled)")
         let changed = try await ui.store.waitUntil { $0.first?.color == .blue && $0.first?.style == .underline }
         #expect(changed.count == 1)
+        // Struck through: curses has no attribute for it, each letter carries U+0336.
+        ui.press(.character("H"))
+        try await ui.waitFor("Highlight —")
+        ui.press(.character("s"), .escape)
+        try await ui.waitFor("c\u{336}r\u{336}u\u{336}e\u{336}l\u{336}l\u{336}e\u{336}s\u{336}t\u{336}", absent: ["Highlight —"])
     }
 
     /// Under `NO_COLOR` (a canvas without colours) a background highlight is reverse video;

@@ -88,3 +88,13 @@ struct HighlightUI {
         return nil
     }
 }
+
+/// The library's own annotation store, unsealed (the tests' books are not protected).
+func libraryAnnotations(_ store: LibraryStore) -> AnnotationStoreFactory {
+    { id, _ in
+        BookAnnotationStore(
+            list: { () async throws(LibraryError) -> [Annotation] in try store.annotations(publicationID: id, sealing: nil) },
+            save: { (annotation: Annotation) async throws(LibraryError) in try store.saveAnnotation(annotation, publicationID: id, sealing: nil) },
+            delete: { (annotationID: String) async throws(LibraryError) in try store.deleteAnnotation(id: annotationID, publicationID: id) })
+    }
+}

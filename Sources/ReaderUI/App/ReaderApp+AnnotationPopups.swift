@@ -1,4 +1,5 @@
 import Annotations
+import Bookshelf
 import FoundationEssentials
 import Shared
 import Terminal
@@ -107,5 +108,23 @@ extension ReaderApp {
         } else {
             load(book, chapter: chapter, anchor: anchor)
         }
+    }
+}
+
+extension ReaderApp {
+    // MARK: - Notes in the library search (`F`)
+
+    /// The notes of the library's highlights that match `text` (the library search's rules);
+    /// none when they cannot be read (the passages are still listed).
+    func notesMatching(_ text: String, library: Library) async -> [AnnotationNoteHit] {
+        let store = library.store
+        return (try? await Blocking.attempt { () throws(LibraryError) -> [AnnotationNoteHit] in
+            try store.annotationNotes(matching: text, limit: 50)
+        }) ?? []
+    }
+
+    /// Where a note found by the library search is: its chapter, at its progression.
+    static func locator(of note: AnnotationNoteHit) -> Locator {
+        Locator(href: note.href, mediaType: nil, locations: Locator.Locations(progression: note.progression))
     }
 }

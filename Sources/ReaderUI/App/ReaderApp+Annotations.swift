@@ -43,7 +43,9 @@ extension ReaderApp {
             guard let self, let book else { return }
             switch result {
             case .success(let list):
-                book.highlights.replaceAll(list, chapterOf: { book.chapterIndex(of: $0.target.href) })
+                // Highlights made while the library was read are kept.
+                let made = book.highlights.annotations.filter { local in !list.contains { $0.id == local.id } }
+                book.highlights.replaceAll(list + made, chapterOf: { book.chapterIndex(of: $0.target.href) })
                 book.highlights.isLoaded = true
             case .failure(let error):
                 self.message = "Could not read the highlights: \(error.userMessage)"

@@ -39,12 +39,13 @@ extension ReaderApp {
             } catch {
                 result = .failure(error)
             }
+            let notes = await self?.notesMatching(text, library: library) ?? []
             guard let self, case .shelf = self.page else { return }
             self.shelf.message = nil
             let rows = PopupViews.listRows(windowRows: self.screen.size.rows) - 1
             switch result {
             case .success(let (hits, pending)):
-                self.overlays.append(.passages(PassagesState(query: text, hits: hits, pending: pending, visibleRows: rows)))
+                self.overlays.append(.passages(PassagesState(query: text, hits: hits, notes: notes, pending: pending, visibleRows: rows)))
             case .failure(let error):
                 self.overlays.append(.passages(PassagesState(query: text, hits: [], error: error.userMessage, visibleRows: rows)))
             }
@@ -55,6 +56,10 @@ extension ReaderApp {
     func handlePassages(_ state: PassagesState, key: Key) {
         var state = state
         if key == .escape || key == .character("q") { return }
+        if key == .enter || key == .character("o") || key == .right, let note = state.selectedNote {
+            openPublication(path: note.publication.path, entry: note.publication, at: Self.locator(of: note))
+            return
+        }
         if key == .enter || key == .character("o") || key == .right, let hit = state.selected {
             openPublication(path: hit.publication.path, entry: hit.publication, at: hit.locator)
             carrySearch(state.query, into: hit.publication.path)

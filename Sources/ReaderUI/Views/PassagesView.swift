@@ -6,7 +6,7 @@ import Terminal
 @MainActor
 enum PassagesView {
     static func draw(_ state: PassagesState, painter: Painter) {
-        let wanted = max(state.hits.count, 1) + 3 + (state.pending > 0 ? 1 : 0)
+        let wanted = max(state.hits.count + state.notes.count, 1) + 3 + (state.pending > 0 ? 1 : 0)
         let (width, height) = PopupViews.popupSize(painter, wantedWidth: 110, wantedHeight: wanted)
         let inner = painter.box(title: "Passages — \(state.query) — enter open · esc close", width: width,
                                 height: max(4, min(height, PopupViews.listRows(windowRows: painter.rows) + 2)))
@@ -20,15 +20,18 @@ enum PassagesView {
             painter.text(error, row: inner.row, column: inner.column, .error, width: inner.width)
             return
         }
-        if state.hits.isEmpty {
+        if state.hits.isEmpty, state.notes.isEmpty {
             painter.text("No passage of an indexed book has these words.", row: inner.row, column: inner.column, .dialog, width: inner.width)
             return
         }
         for (offset, index) in state.list.visibleRange.enumerated() where offset < rows {
-            let hit = state.hits[index]
             let row = inner.row + offset
-            let title = TextFitting.truncate(hit.publication.title, to: max(8, inner.width / 4)) + "  "
-            SnippetRow.draw(label: title, pieces: hit.snippet.map { ($0.text, $0.isMatch) }, row: row, column: inner.column,
+            // The notes found come first, marked as notes.
+            let isNote = index < state.notes.count
+            let publication = isNote ? state.notes[index].publication : state.hits[index - state.notes.count].publication
+            let snippet = isNote ? state.notes[index].snippet : state.hits[index - state.notes.count].snippet
+            let title = TextFitting.truncate(publication.title, to: max(8, inner.width / 4)) + (isNote ? "  note: " : "  ")
+            SnippetRow.draw(label: title, pieces: snippet.map { ($0.text, $0.isMatch) }, row: row, column: inner.column,
                             width: inner.width, selected: index == state.list.selection, matchElement: .link, painter: painter)
         }
     }
