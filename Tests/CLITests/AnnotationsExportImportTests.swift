@@ -81,6 +81,15 @@ import TestSupport
         #expect(here.map { $0["textRange"] as? [Int] } == there.map { $0["textRange"] as? [Int] })
         #expect(here.map { $0["quote"] as? String } == there.map { $0["quote"] as? String })
         #expect(here.map { $0["note"] as? String } == there.map { $0["note"] as? String })
+
+        // Without --into, the library's book with the same identifier is found.
+        let third = LecternProcess()
+        #expect(try third.run(["annotations", "import", first]).status == 1)
+        let shelved = try wasteland("shelved.epub")
+        #expect(try third.run(["import", "--no-index", shelved]).status == 0)
+        let found = try third.run(["annotations", "import", first])
+        #expect(found.status == 0, "\(found.stderr)")
+        #expect(found.stdout.contains("2 imported — 2 placed"), "\(found.stdout)")
     }
 
     @Test func koreaderMetadataLandsOnTheSamePassage() throws {
