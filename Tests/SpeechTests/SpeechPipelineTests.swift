@@ -29,14 +29,15 @@ private final class ScriptedSynthesizer: SpeechSynthesizer {
     }
 }
 
-/// Runs `pipeline` to its end on this (test) thread, polling, and returns every event.
-private func events(of pipeline: SpeechPipeline) -> [SpeechEvent] {
+/// Runs `pipeline` to its end, polling (the synthesis runs on its own Dispatch thread), and
+/// returns every event.
+private func events(of pipeline: SpeechPipeline) async throws -> [SpeechEvent] {
     var all: [SpeechEvent] = []
     while true {
         let new = pipeline.poll()
         all += new
         if new.contains(where: { if case .finished = $0 { true } else if case .failed = $0 { true } else { false } }) { return all }
-        usleep(2_000)
+        try await Task.sleep(for: .milliseconds(2))
     }
 }
 
@@ -52,12 +53,12 @@ private func source(_ text: SpeakableText) -> SpeechPipeline.Source {
 }
 
 @Suite struct SpeechPipelineTests {
-    @Test func sentencesThenTheirWordsAreHeardInOrderToTheEnd() {
+    @Test func sentencesThenTheirWordsAreHeardInOrderToTheEnd() async throws {
         let text = SpeakableText(href: "c.xhtml", text: "One two three. Four five.\n\nSix seven eight nine. * * *\nTen.", language: "en")
         let synthesizer = ScriptedSynthesizer()
         let pipeline = SpeechPipeline(synthesizer: synthesizer, sink: NullPCMSink(sampleRate: 1_000), speed: 4)
         pipeline.start(source(text))
-        let heard = events(of: pipeline)
+        let heard = try await events(of: pipeline)
         var sentences: [Range<Int>] = []
         var words: [String] = []
         for event in heard {
@@ -85,12 +86,12 @@ private func source(_ text: SpeakableText) -> SpeechPipeline.Source {
 
     /// When synthesis is slower than speech, the output waits between sentences, and says so
     /// (the figure `make bench` reports as the gap).
-    @Test func aSlowSynthesiserLeavesGapsThatAreMeasured() {
+    @Test func aSlowSynthesiserLeavesGapsThatAreMeasured() async throws {
         let text = SpeakableText(href: "c.xhtml", text: "One two three. Four five six. Seven eight nine.", language: "en")
         // 60 ms of audio per sentence, 200 ms to make each.
         let pipeline = SpeechPipeline(synthesizer: ScriptedSynthesizer(delay: 200_000), sink: NullPCMSink(sampleRate: 1_000), speed: 1)
         pipeline.start(source(text))
-        let waits = events(of: pipeline).compactMap { event -> Double? in
+        let waits = try await events(of: pipeline).compactMap { event -> Double? in
             if case .sentence(_, let boundary?) = event { return boundary.wait }
             return nil
         }
