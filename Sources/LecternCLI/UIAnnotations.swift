@@ -14,7 +14,9 @@ enum UIAnnotations {
         let store = database.library, lcp = database.lcp
         return { publicationID, publication in
             // Decided on first use, off the main actor (the LCP key lookup reads the database).
-            let sealing = LazySealing { UIAnnotations.sealing(for: publication, lcp: lcp) }
+            // Not opened (the bookshelf's list): the key file opens password books' quotes; an LCP
+            // book's stay sealed, and nothing is written.
+            let sealing = LazySealing { publication.map { UIAnnotations.sealing(for: $0, lcp: lcp) } ?? QuoteSealing.password() }
             return BookAnnotationStore(
                 list: { () async throws(LibraryError) -> [Annotation] in
                     try await Blocking.attempt { () throws(LibraryError) -> [Annotation] in
@@ -22,7 +24,8 @@ enum UIAnnotations {
                     }
                 },
                 save: { (annotation: Annotation) async throws(LibraryError) in
-                    try await Blocking.attempt { () throws(LibraryError) in
+                    guard publication != nil else { throw LibraryError(message: "the book is not open") }
+                    return try await Blocking.attempt { () throws(LibraryError) in
                         try store.saveAnnotation(annotation, publicationID: publicationID, sealing: sealing.value)
                     }
                 },

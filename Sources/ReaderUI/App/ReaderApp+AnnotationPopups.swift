@@ -37,7 +37,10 @@ extension ReaderApp {
     }
 
     func handleAnnotationOverlay(_ overlay: AnnotationOverlay, key: Key) {
-        guard let book = currentBook else { return }
+        guard let book = currentBook else {
+            handleLibraryAnnotationList(overlay, key: key)
+            return
+        }
         switch overlay {
         case .detail(var state):
             switch state.handle(key) {

@@ -26,8 +26,10 @@ public struct BookAnnotationStore: Sendable {
     }
 }
 
-/// Makes the annotation store of the library publication `publicationID`, opened as `publication`.
-public typealias AnnotationStoreFactory = @Sendable (_ publicationID: Int64, _ publication: Publication) -> BookAnnotationStore
+/// Makes the annotation store of the library publication `publicationID`, opened as
+/// `publication`; without one (the bookshelf's view of the whole library) it only reads, and
+/// the quotes sealed with a book's own key (LCP) stay sealed.
+public typealias AnnotationStoreFactory = @Sendable (_ publicationID: Int64, _ publication: Publication?) -> BookAnnotationStore
 
 extension ReaderApp {
     // MARK: - Reading and writing the book's annotations

@@ -67,6 +67,7 @@ extension ReaderApp {
     func handleShelf(_ key: Key) {
         if key == .control("c") { quit(); return }
         if handleShelfCoverKey(key) { return }
+        if handleShelfAnnotationKey(key) { return }
         switch shelf.handle(key) {
         case .none:
             break

@@ -1,4 +1,5 @@
 import Annotations
+import Bookshelf
 import FoundationEssentials
 import Shared
 import Terminal
@@ -19,6 +20,9 @@ struct AnnotationListState: Sendable {
     }
 
     let rows: [Row]
+    /// The bookshelf's list of the whole library: each annotation's book, by annotation id
+    /// (empty in the reader, which lists its own book's).
+    let books: [String: LibraryEntry]
     private(set) var filter = TextField()
     /// The indices of `rows` the filter keeps.
     private(set) var shown: [Int]
@@ -26,12 +30,16 @@ struct AnnotationListState: Sendable {
 
     /// `annotations` in reading order (`order` gives each its chapter index), titled with
     /// `chapterTitle` when the annotation has no headings of its own.
-    init(annotations: [Annotation], order: (Annotation) -> (Int, Int), chapterTitle: (Annotation) -> String, visibleRows: Int = 10) {
+    init(annotations: [Annotation], order: (Annotation) -> (Int, Int), chapterTitle: (Annotation) -> String, visibleRows: Int = 10,
+         books: [String: LibraryEntry] = [:]) {
+        self.books = books
         let sorted = annotations.sorted { order($0) < order($1) }
         rows = sorted.map { annotation in
             let headings = annotation.target.headings.filter { !$0.isEmpty }
-            let chapter = TerminalText.singleLine(headings.last ?? chapterTitle(annotation)).trimmed
-            let quote = TerminalText.singleLine(annotation.target.quote?.exact ?? "").trimmed
+            var chapter = TerminalText.singleLine(headings.last ?? chapterTitle(annotation)).trimmed
+            if let book = books[annotation.id] { chapter = TerminalText.singleLine(book.title).trimmed + (chapter.isEmpty ? "" : ", " + chapter) }
+            let quote = annotation.target.quoteIsSealed ? "(sealed: open the book to read it)"
+                : TerminalText.singleLine(annotation.target.quote?.exact ?? "").trimmed
             let note = TerminalText.singleLine(annotation.note ?? "").trimmed
             let date = String(RFC3339Date.display(annotation.modified).prefix(10))
             return Row(annotation: annotation, chapter: chapter, quote: quote, note: note, date: date,
