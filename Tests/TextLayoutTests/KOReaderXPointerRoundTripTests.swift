@@ -22,7 +22,8 @@ import TestSupport
         if let table = block.table { pieces = table.rows.flatMap { $0.map { ($0.offset, $0.text) } } }
         for (start, text) in pieces where offset >= start && offset < start + text.count {
             let index = offset - start
-            guard let lead = Unicode.Scalar(text.characters.leads[index]), KOReaderXPointerAlignment.isKey(lead) else { return false }
+            let value = text.characters.leads[index]
+            guard let lead = Unicode.Scalar(value), KOReaderXPointerAlignment.isKey(value) else { return false }
             let role = text.style(at: index).role
             // The parentheses around ruby are Lectern's; the annotation inside is the book's.
             if role == .rubyAnnotation, "()（）".unicodeScalars.contains(lead) { return false }

@@ -26,18 +26,25 @@ struct KOReaderXPointerAlignment: Sendable {
         var offsets: [Int32] = [], leads: [UInt32] = []
         for (start, text) in document.texts {
             let clusterLeads = text.characters.leads
-            for index in 0..<text.count {
-                let lead = clusterLeads[index]
+            var index = 0
+            while index < text.count {
+                let runEnd = text.styles.runEnd(containing: index)
                 // Generated text is left out: an image's `[image: alt]` would otherwise pair
                 // with the same words of a caption after it.
-                if let scalar = Unicode.Scalar(lead), Self.isKey(scalar), !Self.generatedRoles.contains(text.style(at: index).role) {
-                    offsets.append(Int32(start + index))
-                    leads.append(lead)
+                if !Self.generatedRoles.contains(text.styles[index].role) {
+                    for cluster in index..<runEnd {
+                        let lead = clusterLeads[cluster]
+                        if Self.isKey(lead) {
+                            offsets.append(Int32(start + cluster))
+                            leads.append(lead)
+                        }
+                    }
                 }
+                index = runEnd
             }
         }
         var positions: [Int32] = [], scalars: [UInt32] = []
-        for (position, scalar) in dom.scalars.enumerated() where Self.isKey(scalar) {
+        for (position, scalar) in dom.scalars.enumerated() where Self.isKey(scalar.value) {
             positions.append(Int32(position))
             scalars.append(scalar.value)
         }
@@ -64,8 +71,10 @@ struct KOReaderXPointerAlignment: Sendable {
     static let generatedRoles: Set<TextStyle.Role> = [.image, .listMarker, .decoration]
 
     /// Whether a character takes part in the pairing: visible, and the first of its cluster.
-    static func isKey(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.properties.isWhitespace { return false }
+    static func isKey(_ value: UInt32) -> Bool {
+        // Most text is ASCII: printable and not a space is a key, without a table look-up.
+        if value < 0x80 { return value > 0x20 && value != 0x7F }
+        guard let scalar = Unicode.Scalar(value), !scalar.properties.isWhitespace else { return false }
         switch scalar.properties.generalCategory {
         case .control, .format, .nonspacingMark, .spacingMark, .enclosingMark, .surrogate: return false
         default: return true
@@ -77,6 +86,9 @@ struct KOReaderXPointerAlignment: Sendable {
         var result: [(Int, Int)] = []
         result.reserveCapacity(min(left.count, right.count))
         var i = 0, j = 0
+        // Searches are bounded in total, so that two texts that hardly agree (a chapter the
+        // two parsers read very differently) cost linear time, not quadratic.
+        var budget = 32 * (left.count + right.count) + 100_000
         while i < left.count, j < right.count {
             if left[i] == right[j] {
                 result.append((i, j))
@@ -95,7 +107,9 @@ struct KOReaderXPointerAlignment: Sendable {
                 j += 1
                 continue
             }
-            switch resynchronisation(left, i, right, j) {
+            let skip = resynchronisation(left, i, right, j, within: budget > 0 ? Int.max : 64)
+            budget -= skip.distance
+            switch skip {
             case .skipLeft(let count): i += count
             case .skipRight(let count): j += count
             case .skipBoth(let count):
@@ -117,13 +131,22 @@ struct KOReaderXPointerAlignment: Sendable {
         }
     }
 
-    enum Skip { case skipLeft(Int), skipRight(Int), skipBoth(Int), none }
+    enum Skip {
+        case skipLeft(Int), skipRight(Int), skipBoth(Int), none(searched: Int)
+
+        /// How far the search went.
+        var distance: Int {
+            switch self {
+            case .skipLeft(let distance), .skipRight(let distance), .skipBoth(let distance), .none(let distance): distance
+            }
+        }
+    }
 
     /// The nearest skip after which `agreement` keys (or all that are left) agree: searched at
     /// growing distances on both sides at once, so that a short difference costs little
     /// whatever the length of the text.
-    static func resynchronisation(_ left: [UInt32], _ i: Int, _ right: [UInt32], _ j: Int) -> Skip {
-        let limit = max(left.count - i, right.count - j)
+    static func resynchronisation(_ left: [UInt32], _ i: Int, _ right: [UInt32], _ j: Int, within bound: Int) -> Skip {
+        let limit = min(bound, max(left.count - i, right.count - j))
         var distance = 1
         while distance < limit {
             if i + distance < left.count, agrees(left, i + distance, right, j) { return .skipLeft(distance) }
@@ -134,7 +157,7 @@ struct KOReaderXPointerAlignment: Sendable {
             }
             distance += 1
         }
-        return .none
+        return .none(searched: limit)
     }
 
     private static func agrees(_ left: [UInt32], _ i: Int, _ right: [UInt32], _ j: Int) -> Bool {
