@@ -18,59 +18,59 @@ enum LecternAnnotationJSON {
 
     static func write(_ publications: [AnnotatedPublication], generated: Date) -> [UInt8] {
         var root = JSONObject()
-        root["format"] = .string(formatName)
-        root["version"] = .int(version)
-        root["generated"] = .string(AnnotationDates.iso8601(generated))
-        root["publications"] = .array(publications.map(publicationValue))
-        var bytes = JSONWriter(style: .pretty).bytes(.object(root))
+        root.append("format", .string(formatName))
+        root.append("version", .int(version))
+        root.append("generated", .string(AnnotationDates.iso8601(generated)))
+        var bytes = AnnotationJSONLayout.object(root, key: "publications", items: publications.map(publicationBytes))
         bytes.append(UInt8(ascii: "\n"))
         return bytes
     }
 
-    private static func publicationValue(_ publication: AnnotatedPublication) -> JSONValue {
+    /// A publication, its annotations one a line (see ``AnnotationJSONLayout``).
+    private static func publicationBytes(_ publication: AnnotatedPublication) -> [UInt8] {
         var object = JSONObject()
-        object.set("identifier", publication.identifier.map(JSONValue.string))
-        object["title"] = .string(publication.title)
-        object["authors"] = .array(publication.authors.map(JSONValue.string))
-        object.set("koreaderDocumentDigest", publication.koreaderDocumentDigest.map(JSONValue.string))
-        object["annotations"] = .array(publication.annotations.map(annotationValue))
-        return .object(object)
+        object.append("identifier", publication.identifier.map(JSONValue.string))
+        object.append("title", .string(publication.title))
+        object.append("authors", .array(publication.authors.map(JSONValue.string)))
+        object.append("koreaderDocumentDigest", publication.koreaderDocumentDigest.map(JSONValue.string))
+        return AnnotationJSONLayout.object(object, key: "annotations",
+                                           items: publication.annotations.map { AnnotationJSONLayout.bytes(annotationValue($0)) })
     }
 
     private static func annotationValue(_ annotation: Annotation) -> JSONValue {
         var object = JSONObject()
-        object["id"] = .string(annotation.id)
-        object["created"] = .string(AnnotationDates.iso8601(annotation.created))
-        object["modified"] = .string(AnnotationDates.iso8601(annotation.modified))
-        if annotation.deleted { object["deleted"] = .bool(true) }
-        object["color"] = .string(annotation.color.rawValue)
-        object["style"] = .string(annotation.style.rawValue)
-        object.set("note", annotation.note.map(JSONValue.string))
-        object["tags"] = .array(annotation.tags.map(JSONValue.string))
-        object["target"] = targetValue(annotation.target)
+        object.append("id", .string(annotation.id))
+        object.append("created", .string(AnnotationDates.iso8601(annotation.created)))
+        object.append("modified", .string(AnnotationDates.iso8601(annotation.modified)))
+        if annotation.deleted { object.append("deleted", .bool(true)) }
+        object.append("color", .string(annotation.color.rawValue))
+        object.append("style", .string(annotation.style.rawValue))
+        object.append("note", annotation.note.map(JSONValue.string))
+        object.append("tags", .array(annotation.tags.map(JSONValue.string)))
+        object.append("target", targetValue(annotation.target))
         return .object(object)
     }
 
     private static func targetValue(_ target: AnnotationTarget) -> JSONValue {
         var object = JSONObject()
-        object["href"] = .string(target.href)
-        object.set("type", target.type.map(JSONValue.string))
-        object.set("progression", target.progression.map(JSONValue.double))
-        object.set("totalProgression", target.totalProgression.map(JSONValue.double))
-        object.set("textRange", target.textRange.map(rangeValue))
+        object.append("href", .string(target.href))
+        object.append("type", target.type.map(JSONValue.string))
+        object.append("progression", target.progression.map(JSONValue.double))
+        object.append("totalProgression", target.totalProgression.map(JSONValue.double))
+        object.append("textRange", target.textRange.map(rangeValue))
         if let quote = target.quote {
-            object["quote"] = .object(JSONObject(["exact": .string(quote.exact), "prefix": .string(quote.prefix),
-                                                  "suffix": .string(quote.suffix)]))
+            object.append("quote", .object(JSONObject(["exact": .string(quote.exact), "prefix": .string(quote.prefix),
+                                                       "suffix": .string(quote.suffix)])))
         }
-        object.set("cssSelector", target.cssSelector.map(JSONValue.string))
-        object.set("cssTextRange", target.cssTextRange.map(rangeValue))
-        object.set("cfi", target.cfi.map(JSONValue.string))
-        object.set("page", target.page.map(JSONValue.int))
-        object["headings"] = .array(target.headings.map(JSONValue.string))
-        if target.quoteIsSealed { object["quoteIsSealed"] = .bool(true) }
-        if target.quoteWithheld { object["quoteWithheld"] = .bool(true) }
-        object.set("xpointerStart", target.xpointerStart.map(JSONValue.string))
-        object.set("xpointerEnd", target.xpointerEnd.map(JSONValue.string))
+        object.append("cssSelector", target.cssSelector.map(JSONValue.string))
+        object.append("cssTextRange", target.cssTextRange.map(rangeValue))
+        object.append("cfi", target.cfi.map(JSONValue.string))
+        object.append("page", target.page.map(JSONValue.int))
+        object.append("headings", .array(target.headings.map(JSONValue.string)))
+        if target.quoteIsSealed { object.append("quoteIsSealed", .bool(true)) }
+        if target.quoteWithheld { object.append("quoteWithheld", .bool(true)) }
+        object.append("xpointerStart", target.xpointerStart.map(JSONValue.string))
+        object.append("xpointerEnd", target.xpointerEnd.map(JSONValue.string))
         return .object(object)
     }
 
@@ -112,9 +112,11 @@ enum LecternAnnotationJSON {
                                     koreaderDocumentDigest: value["koreaderDocumentDigest"]?.string, skipped: skipped)
     }
 
-    private static func annotation(_ value: JSONValue) -> Result<Annotation, SkipReason> {
+    private static func annotation(_ json: JSONValue) -> Result<Annotation, SkipReason> {
+        let value = JSONFields(json)
         guard let id = value["id"]?.string, !id.isEmpty else { return .failure(SkipReason("it has no id")) }
-        guard let targetValue = value["target"], let href = targetValue["href"]?.string else {
+        let targetValue = JSONFields(value["target"])
+        guard let href = targetValue["href"]?.string else {
             return .failure(SkipReason("it has no target href"))
         }
         var target = AnnotationTarget(href: href)

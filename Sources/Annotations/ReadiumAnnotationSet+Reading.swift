@@ -49,34 +49,38 @@ extension ReadiumAnnotationSet {
         return value?.object?.members.first?.value.string
     }
 
-    private static func annotation(_ item: JSONValue, fallbackDate: Date) -> Result<Annotation, SkipReason> {
-        guard item.object != nil else { return .failure(SkipReason("it is not an object")) }
-        let targetValue = item["target"]?.array?.first ?? item["target"]
-        let source = targetValue?.string ?? targetValue?["source"]?.string
-        guard let source else { return .failure(SkipReason("it has no target source")) }
+    private static func annotation(_ json: JSONValue, fallbackDate: Date) -> Result<Annotation, SkipReason> {
+        guard json.object != nil else { return .failure(SkipReason("it is not an object")) }
+        let item = JSONFields(json)
+        let targetJSON = item["target"]?.array?.first ?? item["target"]
+        let targetValue = JSONFields(targetJSON)
+        guard let source = targetJSON?.string ?? targetValue["source"]?.string else {
+            return .failure(SkipReason("it has no target source"))
+        }
         var target = AnnotationTarget(href: source)
-        let selectors = targetValue?["selector"].map { $0.array ?? [$0] } ?? []
-        for selector in selectors { apply(selector, to: &target) }
-        if let meta = targetValue?["meta"] {
+        let selectors = targetValue["selector"].map { $0.array ?? [$0] } ?? []
+        for selector in selectors { apply(JSONFields(selector), to: &target) }
+        if let meta = targetValue["meta"] {
             target.headings = meta["headings"]?.array?.compactMap { $0["txt"]?.string } ?? []
             if let page = meta["page"]?.int, page > 0 { target.page = page }
         }
-        let body = item["body"]?.array?.first ?? item["body"]
-        if body == nil, item["motivation"]?.string == "bookmarking" {
+        let bodyJSON = item["body"]?.array?.first ?? item["body"]
+        if bodyJSON == nil, item["motivation"]?.string == "bookmarking" {
             return .failure(SkipReason("it is a bookmark, not a highlight"))
         }
+        let body = JSONFields(bodyJSON)
         let created = item["created"]?.string.flatMap(AnnotationDates.parseISO8601) ?? fallbackDate
-        let note = body?["value"]?.string.flatMap { $0.isEmpty ? nil : $0 }
-        var tags = body?["tags"]?.strings ?? []
-        if tags.isEmpty, let tag = body?["tag"]?.string { tags = [tag] }
-        let identifier = item["id"]?.string.map(lecternIdentifier) ?? UUID().uuidString.lowercased()
+        let note = body["value"]?.string.flatMap { $0.isEmpty ? nil : $0 }
+        var tags = body["tags"]?.strings ?? []
+        if tags.isEmpty, let tag = body["tag"]?.string { tags = [tag] }
+        let identifier = item["id"]?.string.map(lecternIdentifier) ?? ""
         return .success(Annotation(id: identifier.isEmpty ? UUID().uuidString.lowercased() : identifier, target: target,
-                                   color: color(body?["color"]?.string), style: style(body?["highlight"]?.string),
+                                   color: color(body["color"]?.string), style: style(body["highlight"]?.string),
                                    note: note, tags: tags, created: created,
                                    modified: item["modified"]?.string.flatMap(AnnotationDates.parseISO8601)))
     }
 
-    private static func apply(_ selector: JSONValue, to target: inout AnnotationTarget) {
+    private static func apply(_ selector: JSONFields, to target: inout AnnotationTarget) {
         switch selector["type"]?.string {
         case "TextQuoteSelector":
             guard let exact = selector["exact"]?.string else { return }
@@ -87,11 +91,13 @@ extension ReadiumAnnotationSet {
             if conformsTo.contains("epub-cfi") || value.hasPrefix("epubcfi(") {
                 target.cfi = value
             } else if conformsTo.contains("rfc8118") || conformsTo.contains("rfc3778"), let page = pdfPage(value) {
+                // A PDF fragment says the resource is a PDF: keep that, so that it is written again.
                 target.page = target.page ?? page
+                target.type = target.type ?? "application/pdf"
             }
         case "CssSelector":
             guard let value = selector["value"]?.string else { return }
-            let range = textPosition(selector["refinedBy"])
+            let range = textPosition(JSONFields(selector["refinedBy"]))
             if value == wholeResourceSelector, let range {
                 target.textRange = range
             } else {
@@ -108,8 +114,8 @@ extension ReadiumAnnotationSet {
     }
 
     /// A `TextPositionSelector`'s `[start, end)`, when it is one with 0 ≤ start ≤ end.
-    private static func textPosition(_ selector: JSONValue?) -> Range<Int>? {
-        guard let selector, selector["type"]?.string == "TextPositionSelector" else { return nil }
+    private static func textPosition(_ selector: JSONFields) -> Range<Int>? {
+        guard selector["type"]?.string == "TextPositionSelector" else { return nil }
         return LecternAnnotationJSON.range(.array([selector["start"] ?? .null, selector["end"] ?? .null]))
     }
 

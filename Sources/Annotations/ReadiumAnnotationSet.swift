@@ -34,46 +34,46 @@ public enum ReadiumAnnotationSet {
 
     static func write(_ publications: [AnnotatedPublication], generated: Date) -> [UInt8] {
         let sets = publications.map { set($0, generated: generated) }
-        var bytes = JSONWriter(style: .pretty).bytes(sets.count == 1 ? sets[0] : .array(sets))
+        var bytes = sets.count == 1 ? sets[0] : AnnotationJSONLayout.array(sets)
         bytes.append(UInt8(ascii: "\n"))
         return bytes
     }
 
-    static func set(_ publication: AnnotatedPublication, generated: Date) -> JSONValue {
+    /// One set, its items one a line (see ``AnnotationJSONLayout``).
+    static func set(_ publication: AnnotatedPublication, generated: Date) -> [UInt8] {
         let items = publication.annotations.filter { !$0.deleted }
         var object = JSONObject()
-        object["@context"] = .string(context)
-        object["id"] = .string(setIdentifier(publication, items: items))
-        object["type"] = .string("AnnotationSet")
-        object["generator"] = .object(JSONObject(["id": .string("urn:lectern"), "type": .string("Software"),
-                                                  "name": .string("Lectern")]))
-        object["generated"] = .string(AnnotationDates.iso8601(generated))
+        object.append("@context", .string(context))
+        object.append("id", .string(setIdentifier(publication, items: items)))
+        object.append("type", .string("AnnotationSet"))
+        object.append("generator", .object(JSONObject(["id": .string("urn:lectern"), "type": .string("Software"),
+                                                       "name": .string("Lectern")])))
+        object.append("generated", .string(AnnotationDates.iso8601(generated)))
         var about = JSONObject()
-        if let identifier = publication.identifier { about["dc:identifier"] = .array([.string(identifier)]) }
-        about["dc:title"] = .string(publication.title)
-        if !publication.authors.isEmpty { about["dc:creator"] = .array(publication.authors.map(JSONValue.string)) }
-        object["about"] = .object(about)
-        object["items"] = .array(items.map(item))
-        return .object(object)
+        if let identifier = publication.identifier { about.append("dc:identifier", .array([.string(identifier)])) }
+        about.append("dc:title", .string(publication.title))
+        if !publication.authors.isEmpty { about.append("dc:creator", .array(publication.authors.map(JSONValue.string))) }
+        object.append("about", .object(about))
+        return AnnotationJSONLayout.object(object, key: "items", items: items.map { AnnotationJSONLayout.bytes(item($0)) })
     }
 
     static func item(_ annotation: Annotation) -> JSONValue {
         var object = JSONObject()
-        object["@context"] = .string(context)
-        object["id"] = .string(annotationIdentifier(annotation.id))
-        object["type"] = .string("Annotation")
-        object["motivation"] = .string(annotation.note.map { $0.isEmpty } == false ? "commenting" : "highlighting")
-        object["created"] = .string(AnnotationDates.iso8601(annotation.created))
-        object["modified"] = .string(AnnotationDates.iso8601(annotation.modified))
-        object["target"] = target(annotation.target)
+        object.append("@context", .string(context))
+        object.append("id", .string(annotationIdentifier(annotation.id)))
+        object.append("type", .string("Annotation"))
+        object.append("motivation", .string(annotation.note.map { $0.isEmpty } == false ? "commenting" : "highlighting"))
+        object.append("created", .string(AnnotationDates.iso8601(annotation.created)))
+        object.append("modified", .string(AnnotationDates.iso8601(annotation.modified)))
+        object.append("target", target(annotation.target))
         var body = JSONObject()
-        body["type"] = .string("TextualBody")
-        body["value"] = .string(annotation.note ?? "")
-        body["format"] = .string("text/markdown")
-        body["color"] = .string(annotation.color.rawValue)
-        body["highlight"] = .string(annotation.style.rawValue)
-        if !annotation.tags.isEmpty { body["tags"] = .array(annotation.tags.map(JSONValue.string)) }
-        object["body"] = .object(body)
+        body.append("type", .string("TextualBody"))
+        body.append("value", .string(annotation.note ?? ""))
+        body.append("format", .string("text/markdown"))
+        body.append("color", .string(annotation.color.rawValue))
+        body.append("highlight", .string(annotation.style.rawValue))
+        if !annotation.tags.isEmpty { body.append("tags", .array(annotation.tags.map(JSONValue.string))) }
+        object.append("body", .object(body))
         return .object(object)
     }
 
@@ -81,8 +81,8 @@ public enum ReadiumAnnotationSet {
         var selectors: [JSONValue] = []
         if let quote = target.quote {
             var selector = JSONObject(["type": .string("TextQuoteSelector"), "exact": .string(quote.exact)])
-            if !quote.prefix.isEmpty { selector["prefix"] = .string(quote.prefix) }
-            if !quote.suffix.isEmpty { selector["suffix"] = .string(quote.suffix) }
+            if !quote.prefix.isEmpty { selector.append("prefix", .string(quote.prefix)) }
+            if !quote.suffix.isEmpty { selector.append("suffix", .string(quote.suffix)) }
             selectors.append(.object(selector))
         }
         if let cfi = target.cfi {
@@ -103,24 +103,24 @@ public enum ReadiumAnnotationSet {
             selectors.append(.object(JSONObject(["type": .string("ProgressionSelector"), "value": .double(progression)])))
         }
         var object = JSONObject()
-        object["source"] = .string(target.href)
-        object["selector"] = .array(selectors)
+        object.append("source", .string(target.href))
+        object.append("selector", .array(selectors))
         var meta = JSONObject()
         if !target.headings.isEmpty {
-            meta["headings"] = .array(target.headings.enumerated().map { level, text in
+            meta.append("headings", .array(target.headings.enumerated().map { level, text in
                 .object(JSONObject(["level": .int(level + 1), "txt": .string(text)]))
-            })
+            }))
         }
-        if let page = target.page { meta["page"] = .string(String(page)) }
-        if !meta.isEmpty { object["meta"] = .object(meta) }
+        if let page = target.page { meta.append("page", .string(String(page))) }
+        if !meta.isEmpty { object.append("meta", .object(meta)) }
         return .object(object)
     }
 
     private static func cssSelector(_ value: String, refinedBy range: Range<Int>?) -> JSONValue {
         var selector = JSONObject(["type": .string("CssSelector"), "value": .string(value)])
         if let range {
-            selector["refinedBy"] = .object(JSONObject(["type": .string("TextPositionSelector"),
-                                                        "start": .int(range.lowerBound), "end": .int(range.upperBound)]))
+            selector.append("refinedBy", .object(JSONObject(["type": .string("TextPositionSelector"),
+                                                             "start": .int(range.lowerBound), "end": .int(range.upperBound)])))
         }
         return .object(selector)
     }
