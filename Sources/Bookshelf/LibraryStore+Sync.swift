@@ -44,6 +44,7 @@ extension LibraryStore {
     ])
 
     /// Runs `body` with the sync tables present.
+    @discardableResult
     private func syncing<T>(_ body: (SQLiteDatabase) throws(SQLiteError) -> T) throws(LibraryError) -> T {
         try Self.migrate(database, [Self.syncMigrations])
         return try writing(body)

@@ -59,6 +59,7 @@ enum UIComposition {
         dependencies.browserServing = UIBrowserServing.serve
         dependencies.catalogs = UICatalogServices.make()
         dependencies.annotations = database.map(UIAnnotations.factory)
+        dependencies.progressSync = database.map { SyncCommandReaderHooks.make(store: $0.library) }
         return dependencies
     }
 

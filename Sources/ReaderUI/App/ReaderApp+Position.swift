@@ -35,6 +35,7 @@ extension ReaderApp {
     /// no signal announces must still find the page. Each key restarts the wait.
     func scheduleSavingPosition() {
         guard case .reader(let book) = page, dependencies.library != nil else { return }
+        scheduleSyncPush(book)
         book.tasks.start(.positionSave) { [weak self, weak book] in
             try? await Task.sleep(nanoseconds: Self.positionSaveDelay)
             guard let self, let book, !Task.isCancelled else { return }
@@ -63,6 +64,7 @@ extension ReaderApp {
             else { Self.printError("could not save the reading position: \(error.userMessage)") }
         }
         recordReadingSession(book)
+        pushSyncedPlaceOnClose(book, waiting: !thenShelf)
         book.close()
         if thenShelf { page = .shelf }
     }

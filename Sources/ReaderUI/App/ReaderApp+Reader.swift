@@ -186,6 +186,7 @@ extension ReaderApp {
             ensureEntry(book)
             readTableOfContents(book)
             loadAnnotations(book)
+            pullSyncedPlace(book)
         }
         savePosition(book)
         if let length = book.document?.length { rememberLength(length, ofChapter: book.state.chapter, book) }

@@ -7,6 +7,7 @@ import TextLayout
 /// Keys on the reader's page, and the jumps they lead to.
 extension ReaderApp {
     func handleReader(_ key: Key, book: BookController) {
+        if handleSyncOffer(key, book: book) { return }
         if handleHintKeys(key, book: book) { return }
         if book.selection != nil {
             handleSelection(key, book: book)

@@ -43,6 +43,8 @@ public final class ReaderApp {
         /// Each book's highlights and notes in the library, sealed for protected books; nil:
         /// highlights last until the book closes.
         public var annotations: AnnotationStoreFactory?
+        /// KOReader progress sync (#32); nil: the place stays in this library.
+        public var progressSync: ReaderProgressSync?
 
         public init(library: Library?, open: @escaping PublicationOpening, config: ReaderConfig,
                     makeAudiobookPlayback: AudiobookPlaybackFactory? = nil) {

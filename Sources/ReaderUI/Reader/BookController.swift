@@ -48,6 +48,10 @@ final class BookController {
     var resumeLocator: Locator?
     /// The locator last handed to the library (JSON): an unmoved page is not written again.
     var savedLocator: String?
+    /// Another device's newer place, offered with a y/n on the status line (progress sync).
+    var syncOffer: ReaderProgressSync.Offer?
+    /// The page last pushed to the progress sync server (``ReaderApp/syncKey(_:)``).
+    var syncPushedLocator: String?
     /// When the playing position was last saved (it moves continuously: saved every few seconds).
     var lastAudioSave = Date.distantPast
     /// Counts the selections started, so that a copy finishing late clears its own only.

@@ -42,6 +42,8 @@ final class BookTasks {
         case lookUp
         /// Saving the page a moment after the last page turn.
         case positionSave
+        /// Asking the progress sync server for another device's place, and pushing ours.
+        case syncPull, syncPush
     }
 
     private var running: [Kind: (id: Int, task: Task<Void, Never>)] = [:]

@@ -1,0 +1,87 @@
+import Bookshelf
+import Foundation
+@testable import ReaderUI
+import Shared
+import Synchronization
+import Terminal
+import Testing
+import TestSupport
+
+/// Progress sync in the reader (#32), in-process: another device's newer place offered when
+/// the book opens ("kobo read to 43% … jump? y/n"), `y` going there and `n` staying, and the
+/// place pushed when the book closes after it moved (and not when it did not).
+@MainActor @Suite struct ProgressSyncReaderTests {
+    static let book = Fixtures.sample("epub/idpf-wasteland.epub")
+
+    /// What the fake sync was asked to push.
+    final class Pushes: Sendable {
+        let places = Mutex<[(path: String, locator: Locator, progress: Double?)]>([])
+        var count: Int { places.withLock { $0.count } }
+        var last: Locator? { places.withLock { $0.last?.locator } }
+    }
+
+    static func app(_ label: String, offer: ReaderProgressSync.Offer?, pushes: Pushes) throws -> InProcessApp {
+        let sync = ReaderProgressSync(pull: { _, _ in offer }, push: { path, locator, progress in
+            pushes.places.withLock { $0.append((path, locator, progress)) }
+        })
+        return try InProcessApp(label, progressSync: sync)
+    }
+
+    static func offer() throws -> ReaderProgressSync.Offer {
+        var locator = Locator(href: "EPUB/wasteland-content.xhtml", mediaType: nil)
+        locator.locations.progression = 0.5
+        return ReaderProgressSync.Offer(device: "kobo", percentage: 0.43, locator: locator)
+    }
+
+    @Test func yesJumpsToTheOtherDevicesPlaceAndClosingPushesIt() async throws {
+        let pushes = Pushes()
+        let ui = try Self.app("sync-yes", offer: try Self.offer(), pushes: pushes)
+        ui.app.startReader(path: Self.book, on: ui.canvas)
+        let asked = try await ui.waitFor("April is the cruellest month", "kobo read to 43%", "jump? y/n")
+        #expect(asked.contains("in chapter 1") || asked.contains("in \""))
+        ui.press(.character("y"))
+        try await ui.waitUntil("the page moved") { screen in
+            !screen.contains("April is the cruellest month") && !screen.contains("jump? y/n") && screen.contains("%")
+        }
+        ui.press(.character("q"))
+        #expect(ui.app.isQuitting)
+        // Quitting waits for the push of the place it moved to.
+        #expect(pushes.count == 1)
+        #expect(pushes.last?.href == "EPUB/wasteland-content.xhtml")
+        #expect((pushes.last?.locations.progression ?? 0) > 0.3)
+    }
+
+    @Test func noKeepsThePageAndNothingIsPushedForAnUnmovedBook() async throws {
+        let pushes = Pushes()
+        let ui = try Self.app("sync-no", offer: try Self.offer(), pushes: pushes)
+        ui.app.startReader(path: Self.book, on: ui.canvas)
+        try await ui.waitFor("April is the cruellest month", "jump? y/n")
+        ui.press(.character("n"))
+        try await ui.waitFor("April is the cruellest month", absent: ["jump? y/n"])
+        ui.press(.character("q"))
+        #expect(ui.app.isQuitting)
+        // The page never moved: the place offered is not overwritten with an older one.
+        #expect(pushes.count == 0)
+    }
+
+    @Test func withoutAnOfferNothingIsAsked() async throws {
+        let pushes = Pushes()
+        let ui = try Self.app("sync-none", offer: nil, pushes: pushes)
+        ui.app.startReader(path: Self.book, on: ui.canvas)
+        let page = try await ui.waitFor("April is the cruellest month", "p. 1/")
+        #expect(!page.contains("jump?"))
+    }
+}
+
+extension InProcessApp {
+    /// An interface with a library in a temporary folder and `progressSync`.
+    init(_ label: String, progressSync: ReaderProgressSync) throws {
+        let folder = Fixtures.temporaryDirectory(label)
+        library = Library(store: try LibraryStore(path: folder + "/library.sqlite"))
+        var dependencies = ReaderApp.Dependencies(library: library, open: Self.open, config: ReaderConfig())
+        dependencies.cacheFolder = folder + "/cache"
+        dependencies.progressSync = progressSync
+        app = ReaderApp(dependencies: dependencies)
+        canvas = MemoryCanvas(rows: 24, columns: 80)
+    }
+}
