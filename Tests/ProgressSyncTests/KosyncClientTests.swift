@@ -97,7 +97,10 @@ import TestSupport
         } catch {
             guard case .unreachable(.timedOut) = error else { Issue.record("not a timeout: \(error)"); return }
         }
-        #expect(Date().timeIntervalSince(started) < 9.5)
+        // The time is not measured under a sanitizer (CI's check-asan), which slows everything.
+        if ProcessInfo.processInfo.environment["ASAN_OPTIONS"] == nil {
+            #expect(Date().timeIntervalSince(started) < 9.5)
+        }
     }
 
     @Test func aURLThatIsNotHTTPIsRefusedBeforeAnyRequest() async {
