@@ -128,4 +128,19 @@ struct HighlightUITests {
         }
         #expect(scanned > 0)
     }
+
+    /// A comic's page has no text: H writes a note on the page, listed as the page's.
+    @Test func aNoteOnAComicPage() throws {
+        let tmux = try TmuxSession(width: 80, height: 24, arguments: ["open", UIFixtures.sample("derived-page-blanche-excerpt.cbz")],
+                                   home: try UIFixtures.home(), environment: ["LECTERN_IMAGES": "symbols"])
+        defer { tmux.close() }
+        try tmux.waitFor(" 1/")
+        try tmux.press("H")
+        try tmux.waitFor("Note —")
+        try tmux.type("the first panel")
+        try tmux.press("C-s")
+        try tmux.waitFor("Note saved.")
+        try tmux.press("A")
+        try tmux.waitForAll("Annotations (1/1)", "(page 1)", "the first panel")
+    }
 }

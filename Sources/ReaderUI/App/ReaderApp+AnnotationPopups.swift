@@ -64,9 +64,20 @@ extension ReaderApp {
                 overlays.append(.annotation(.editor(state)))
             case .cancel:
                 message = "Note not changed."
+                // A page note never saved is forgotten.
+                if let annotation = book.highlights.annotation(id: state.annotationID), annotation.target.textRange == nil,
+                   annotation.target.quote == nil, annotation.note == nil {
+                    book.highlights.remove(id: annotation.id, chapterOf: { book.chapterIndex(of: $0.target.href) })
+                }
             case .save(let text):
                 guard var annotation = book.highlights.annotation(id: state.annotationID) else { return }
                 let note: String? = text.isEmpty ? nil : text
+                if note == nil, annotation.target.textRange == nil, annotation.target.quote == nil {
+                    // A page note without words is no note: deleted (or never kept).
+                    removeAnnotation(annotation, book: book)
+                    message = "No note kept for this page."
+                    return
+                }
                 if note != annotation.note {
                     annotation.note = note
                     annotation.modified = Date()

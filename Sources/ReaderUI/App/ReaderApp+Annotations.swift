@@ -150,6 +150,10 @@ extension ReaderApp {
     /// `H` on the page: highlights the search match shown, else opens the page's
     /// `number`-th highlight.
     func highlightKey(_ book: BookController, number: Int) {
+        if showsPicture(book) || book.state.layout?.document.length == 0 {
+            pageNote(book)
+            return
+        }
         guard let layout = book.state.layout else { return }
         if let match = book.search?.current, match.chapter == book.state.chapter,
            let line = layout.lineIndex(containing: match.range.lowerBound), book.state.visibleLines.contains(line) {
@@ -162,6 +166,23 @@ extension ReaderApp {
             return
         }
         openAnnotation(onPage[min(number, onPage.count) - 1], book: book)
+    }
+
+    /// `H` on a page shown as a picture (a comic, a PDF page): its note, a page-level
+    /// annotation, opened in the editor; kept once a note is saved.
+    func pageNote(_ book: BookController) {
+        let chapter = book.state.chapter, href = annotationHref(book, chapter: chapter)
+        if let existing = book.highlights.annotations.first(where: { $0.target.textRange == nil && $0.target.page == chapter + 1
+                                                                    && book.chapterIndex(of: $0.target.href) == chapter }) {
+            openAnnotation(existing, book: book, thenNote: true)
+            return
+        }
+        let title = book.chapterTitle
+        let annotation = Annotation(target: AnnotationTarget(href: href, progression: 0, page: chapter + 1,
+                                                             headings: title.isEmpty ? [] : [title]))
+        // Only in memory until its note is saved (the editor's Escape forgets it).
+        book.highlights.upsert(annotation, chapterOf: { book.chapterIndex(of: $0.target.href) })
+        openAnnotation(annotation, book: book, thenNote: true)
     }
 
     /// Hint mode's targets for the highlights of the page: each labelled at its first cell shown.

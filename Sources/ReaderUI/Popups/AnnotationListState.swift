@@ -39,7 +39,8 @@ struct AnnotationListState: Sendable {
             var chapter = TerminalText.singleLine(headings.last ?? chapterTitle(annotation)).trimmed
             if let book = books[annotation.id] { chapter = TerminalText.singleLine(book.title).trimmed + (chapter.isEmpty ? "" : ", " + chapter) }
             let quote = annotation.target.quoteIsSealed ? "(sealed: open the book to read it)"
-                : TerminalText.singleLine(annotation.target.quote?.exact ?? "").trimmed
+                : annotation.target.quote.map { "“" + TerminalText.singleLine($0.exact).trimmed + "”" }
+                ?? annotation.target.page.map { "(page \($0))" } ?? ""
             let note = TerminalText.singleLine(annotation.note ?? "").trimmed
             let date = String(RFC3339Date.display(annotation.modified).prefix(10))
             return Row(annotation: annotation, chapter: chapter, quote: quote, note: note, date: date,

@@ -108,7 +108,7 @@ enum AnnotationViews {
         }
         for (offset, index) in state.list.visibleRange.enumerated() where inner.row + offset < filterRow {
             let item = state.rows[state.shown[index]]
-            var text = item.date + "  " + item.chapter + " — “" + item.quote + "”"
+            var text = item.date + "  " + item.chapter + " — " + item.quote
             if !item.note.isEmpty { text += " · " + item.note }
             let element: ThemeElement = index == state.list.selection ? .cursor : .dialog
             painter.bar(TextFitting.fitted(text, to: inner.width), row: inner.row + offset, element, column: inner.column, width: inner.width)
