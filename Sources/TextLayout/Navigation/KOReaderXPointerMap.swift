@@ -5,10 +5,13 @@
 /// Made from the chapter's resource bytes and the document Lectern converted from them:
 ///
 /// ```swift
-/// let map = KOReaderXPointerMap(html: bytes, document: document)
-/// let pointer = map.xpointer(at: offset, fragment: spineIndex + 1)   // for kosync's `progress`
-/// let back = map.offset(of: pointer)                                   // same character
+/// let spine = KOReaderSpine(publication: publication)       // DocFragment numbering
+/// let (document, map) = try loader.koreaderXPointerMap(for: link)
+/// let pointer = map.xpointer(at: offset, fragment: spine.fragment(of: link)!, fragmentCount: spine.paths.count)
+/// let back = map.offset(of: pointer!)                        // the same character
 /// ```
+///
+/// The fragment is not a reading order index: see ``KOReaderSpine``.
 ///
 /// The conversion is kept apart from the converter, which stays as fast as it was when no
 /// XPointer is asked for: the chapter is parsed a second time by libxml2 into crengine's view
