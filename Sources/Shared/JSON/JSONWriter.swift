@@ -85,6 +85,13 @@ public struct JSONWriter: Sendable {
     static func writeString(_ text: String, escapingTerminalControls: Bool, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         for scalar in text.unicodeScalars {
+            // Printable ASCII other than the quote and the backslash goes as it is: most of
+            // any text, written without the matching below (large exports spend their time here).
+            let value = scalar.value
+            if value >= 0x20, value < 0x7F, value != 0x22, value != 0x5C {
+                out.append(UInt8(truncatingIfNeeded: value))
+                continue
+            }
             switch scalar {
             case "\"": out.append(contentsOf: [0x5C, 0x22])
             case "\\": out.append(contentsOf: [0x5C, 0x5C])
@@ -96,12 +103,11 @@ public struct JSONWriter: Sendable {
             case "\u{7F}"..."\u{9F}" where escapingTerminalControls, "\u{202A}"..."\u{202E}" where escapingTerminalControls,
                  "\u{2066}"..."\u{2069}" where escapingTerminalControls, "\u{2028}", "\u{2029}", "\u{00}"..."\u{1F}":
                 out.append(contentsOf: "\\u".utf8)
-                let value = scalar.value
                 for shift in stride(from: 12, through: 0, by: -4) {
                     out.append(hexDigits[Int((value >> UInt32(shift)) & 0xF)])
                 }
             default:
-                out.append(contentsOf: String(scalar).utf8)
+                UTF8.encode(scalar) { out.append($0) }
             }
         }
         out.append(UInt8(ascii: "\""))
