@@ -8,7 +8,7 @@ enum AnnotationDates {
     /// (trailing zeros dropped), so that Lectern's JSON reads back the same `Date`.
     static func iso8601(_ date: Date) -> String {
         let micros = (date.timeIntervalSince1970 * 1_000_000).rounded()
-        guard micros.isFinite, abs(micros) < 1e17 else { return "1970-01-01T00:00:00Z" }
+        guard micros.isFinite, abs(micros) < 4e17 else { return "1970-01-01T00:00:00Z" }
         let total = Int64(micros)
         let seconds = floorDivide(total, 1_000_000)
         let fraction = Int(total - seconds * 1_000_000)
