@@ -27,6 +27,7 @@ import zipfile
 
 from large_books import bench_large_books, ends_with_marker, xhtml_mb
 from library_search import bench_library_search
+from media_overlays import bench_media_overlays
 from opds_feeds import bench_opds
 from speech_gap import bench_speech
 from tmux_reader import MARKER, TUI_HEIGHT, TUI_WIDTH, TmuxReader
@@ -947,6 +948,9 @@ def main():
     speech_rows, speech_notes = bench_speech(lectern, env)
     rows += speech_rows
     notes += speech_notes
+    overlay_rows, overlay_notes = bench_media_overlays(lectern, args.runs, env, WORK, run_json, stats)
+    rows += overlay_rows
+    notes += overlay_notes
 
     lines = [
         "# Benchmarks",
