@@ -65,6 +65,22 @@ import TestSupport
         }
     }
 
+    /// DocFragment[N] counts the non-linear spine items (alice's cover and contents) that the
+    /// reading order leaves out.
+    @Test func fragmentsCountEverySpineItem() async throws {
+        let publication = try await openSample("epub/epubjs-alice.epub")
+        defer { publication.close() }
+        let spine = KOReaderSpine(publication: publication)
+        #expect(spine.paths.count == 13)
+        #expect(publication.readingOrder.count == 11)
+        #expect(spine.fragment(of: publication.readingOrder[0]) == 3)
+        #expect(spine.fragment(of: publication.readingOrder[1]) == 4)
+        #expect(spine.link(ofFragment: 4, in: publication)?.href == publication.readingOrder[1].href)
+        #expect(spine.link(ofFragment: 1, in: publication).map { Href.path(of: $0.href) } == "OPS/cover.xhtml")
+        #expect(spine.link(ofFragment: 0, in: publication) == nil)
+        #expect(spine.link(ofFragment: 14, in: publication) == nil)
+    }
+
     @Test func pointersArePrintedAsTheyWereRead() {
         for text in ["/body/DocFragment[3]/body/div/p[4]/text().17", "/body/DocFragment[12]/body/section/p[2]",
                      "/body/DocFragment[1]/body/div[2]/p.0", "/body/DocFragment/body/p/text()[2].0",
