@@ -85,3 +85,27 @@ import TestSupport
         #expect(publication.resources.first { $0.href == "OPS/smil/chapter2.smil" }?.duration == 3)
     }
 }
+
+/// An overlay naming a resource the publication does not have is refused when the book's
+/// overlays are read, with the overlay and the resource named.
+@Suite struct MediaOverlayBookTests {
+    @Test func aClipOutsideThePublicationIsRefused() async throws {
+        var entries = [ZipBuilder.Entry("mimetype", "application/epub+zip", compression: .stored),
+                       ZipBuilder.Entry("META-INF/container.xml", TestEPUBs.containerXML)]
+        for resource in MediaOverlayEPUB.resources() {
+            var data = resource.data
+            if resource.path == "OPS/smil/chapter1.smil" {
+                data = Data(String(decoding: data, as: UTF8.self)
+                    .replacingOccurrences(of: "../audio/a.wav\" clipBegin=\"2.8\"", with: "../../../etc/passwd\" clipBegin=\"2.8\"").utf8)
+            }
+            entries.append(ZipBuilder.Entry(resource.path, data))
+        }
+        let path = Fixtures.temporaryDirectory("narrated-outside") + "/outside.epub"
+        try ZipBuilder.write(entries, to: path)
+        let publication = try await openPublication(path)
+        #expect(throws: MediaOverlayError.invalid(href: "OPS/smil/chapter1.smil", line: nil,
+                                                  reason: "it refers to etc/passwd, which is not in the publication")) {
+            try MediaOverlayBook(publication: publication)
+        }
+    }
+}
