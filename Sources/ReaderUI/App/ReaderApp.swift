@@ -40,8 +40,7 @@ public final class ReaderApp {
         /// Where caches go (the text of unprotected books for search): `$XDG_CACHE_HOME/lectern`
         /// (tests give their own).
         public var cacheFolder: String = XDGDirectories.cache
-        /// Each book's highlights and notes in the library, sealed for protected books; nil:
-        /// highlights last until the book closes.
+        /// Each book's highlights and notes in the library (nil: kept until the book closes).
         public var annotations: AnnotationStoreFactory?
         /// KOReader progress sync (#32); nil: the place stays in this library.
         public var progressSync: ReaderProgressSync?
@@ -367,10 +366,8 @@ public final class ReaderApp {
                 state.list.visibleRows = PopupViews.listRows(windowRows: rows) - 1
                 overlays[index] = .searchResults(state)
                 SearchResultsView.draw(state, painter: painter)
-            case .annotation(var state):
-                state.fit(windowRows: rows)
-                overlays[index] = .annotation(state)
-                AnnotationViews.draw(state, painter: painter)
+            case .annotation(let state):
+                overlays[index] = .annotation(AnnotationViews.draw(state, painter: painter))
             case .image(_, let caption):
                 // The picture is written after ncurses (drawPictures); here its empty window and caption.
                 painter.screen.clear(style: painter.palette[.text])

@@ -36,8 +36,7 @@ final class BookController {
     var partialCopyOffer: String?
     /// Hint mode (`f`): the page's links and notes labelled, waiting for a label.
     var hints: HintMode?
-    /// The book's highlights and notes (#31), read from the library at the first page.
-    var highlights = HighlightSet()
+    var highlights = HighlightSet() // (#31) read from the library at the first page
     /// An external link waiting for the person's yes before it is handed to `xdg-open`.
     var pendingExternalLink: String?
     /// Where the person was before each jump, for going back and forward.
