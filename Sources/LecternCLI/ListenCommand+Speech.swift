@@ -52,6 +52,17 @@ private final class SpeechListenSession {
         }
         let chapters = PublicationSentences(publication: publication)
         guard chapters.hasText else { return fail("this publication has no text to read aloud", status: ExitStatus.cannotOpen) }
+        if let start = command.start {
+            // A reading position (the `position` of a sentence line, or the reader's) or an href.
+            let locator = Locator(jsonString: start) ?? (Double(start) == nil ? Locator(href: start, mediaType: nil) : nil)
+            var found = false
+            if let locator {
+                do throws(SpeechError) { found = try chapters.start(at: locator) } catch { return fail(error.userMessage) }
+            }
+            guard found else {
+                return fail("--start designates no chapter of this book (with --tts: a Locator or an href)", status: ExitCode(2))
+            }
+        }
         let sink: any PCMSink
         do {
             sink = try SpeechOutput.sink(null: output == .null, sampleRate: synthesizer.sampleRate)

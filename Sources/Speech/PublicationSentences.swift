@@ -21,6 +21,23 @@ public final class PublicationSentences: Sendable {
         loader = ContentDocumentLoader(publication: publication)
     }
 
+    /// Starts at the sentence that holds `locator` (its text, else its progression, else its
+    /// fragment, as the reader finds a place); false when its href is not in the reading order.
+    public func start(at locator: Locator) throws(SpeechError) -> Bool {
+        let target = locator.href.split(separator: "#", maxSplits: 1).first.map(String.init) ?? locator.href
+        guard let item = publication.readingOrder.firstIndex(where: { $0.href == target || $0.href.hasSuffix("/" + target) })
+        else { return false }
+        return try state.withLock { state throws(SpeechError) -> Bool in
+            state = State(item: item, chapter: nil, sentence: 0)
+            guard try loadChapter(&state), let chapter = state.chapter else { return false }
+            // A chapter without text before it moved `item` on: the place is that chapter's start.
+            guard state.item == item, let document = chapter.document else { return true }
+            let offset = document.offset(for: locator)
+            state.sentence = chapter.sentences.firstIndex { $0.contains(offset) } ?? 0
+            return true
+        }
+    }
+
     /// Whether any chapter has text to read (loads chapters up to the first that has).
     public var hasText: Bool {
         (try? state.withLock { state throws(SpeechError) in try loadChapter(&state) }) ?? false

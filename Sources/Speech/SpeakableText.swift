@@ -19,7 +19,7 @@ public struct SpeakableText: Sendable {
     /// The language of each sentence's block, when it differs from the chapter's.
     private let blockLanguages: [String?]
     /// The document, for the locators of sentences.
-    private let document: TextDocument?
+    let document: TextDocument?
 
     /// The text of `document`, split by the rules of its language (or `fallbackLanguage`).
     public init(document: TextDocument, fallbackLanguage: String? = nil) {

@@ -129,6 +129,29 @@ import TextLayout
         #expect(events(all, "end").first?["reason"] as? String == "time")
     }
 
+    /// A sentence's `position` given back as --start resumes at that sentence; an href starts
+    /// at its chapter; a place in no chapter is refused.
+    @Test func aSentencePositionResumesThere() throws {
+        let path = try writeBook()
+        let (first, all) = try listen(["--speed", "10", path])
+        #expect(first.status == 0, "\(first.stderr)")
+        let sentences = events(all, "sentence")
+        let third = try #require(sentences.dropFirst(3).first)
+        let position = try #require(third["position"] as? [String: Any])
+        let json = String(decoding: try JSONSerialization.data(withJSONObject: position), as: UTF8.self)
+        let (resumed, again) = try listen(["--speed", "10", "--start", json, path])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        let start = try #require(events(again, "sentence").first)
+        #expect(start["start"] as? Int == third["start"] as? Int)
+        #expect(start["text"] as? String == third["text"] as? String)
+
+        let byHref = try listen(["--speed", "10", "--for", "0.5", "--start", "OPS/c1.xhtml", path]).1
+        #expect(events(byHref, "sentence").first?["start"] as? Int == 0)
+        let nowhere = try listen(["--start", "missing.xhtml", path]).0
+        #expect(nowhere.status == 2)
+        #expect(nowhere.stderr.contains("--start"))
+    }
+
     /// Without libespeak-ng, or without its voice data, the message names the Debian packages.
     @Test func aMissingSpeechEngineNamesTheDebianPackages() throws {
         let path = try writeBook()
