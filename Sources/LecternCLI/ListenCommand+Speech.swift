@@ -81,10 +81,16 @@ private final class SpeechListenSession {
         let begin = clock.now
         var sentences = 0
         var last: SpokenSentence?
+        var outputKnown = false
         while true {
             for event in pipeline.poll() {
                 switch event {
                 case .sentence(let sentence, let boundary):
+                    // The sound device was asked for and mpv fell back to none: said once, when known.
+                    if !outputKnown, output == .system, sink.outputName != "mpv" {
+                        outputKnown = true
+                        if sink.outputName == "null" { Output.error(AudioOutput.noDeviceNotice) }
+                    }
                     sentences += 1
                     last = sentence
                     announce(sentence, boundary: boundary)
