@@ -78,3 +78,41 @@ import TestSupport
         try await shelf.waitFor("The Chair she sat in, like a burnished throne", absent: ["Annotations ("])
     }
 }
+
+/// Hostile annotations (an import from elsewhere): escape sequences in a note and a quote are
+/// shown as visible characters, never sent to the terminal; a range outside the chapter is
+/// drawn nowhere and breaks nothing.
+@MainActor @Suite struct HighlightHostileTests {
+    @Test func escapesInNotesAndQuotesAreShownSafely() async throws {
+        let first = try HighlightUI("highlight-hostile", columns: 80, colorCount: 256)
+        first.app.startReader(path: HighlightInProcessTests.book, on: first.canvas)
+        try await first.waitFor("April is the cruellest month", "p. 1/")
+        let href = try #require(first.app.currentBook.map { $0.source.href(0) })
+        var id: Int64?
+        for _ in 0..<500 {
+            id = first.app.currentBook?.entry?.id
+            if id != nil { break }
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
+        let publicationID = try #require(id)
+        first.press(.character("q"))
+        let hostile = Annotation(target: AnnotationTarget(href: href, textRange: 5_000_000..<5_000_010,
+                                                          quote: TextQuote(exact: "quote\u{1B}[2J\u{1B}]52;c;aGk=\u{07}"),
+                                                          headings: ["\u{1B}[31mred"]),
+                                 note: "note\u{1B}[1;1H\u{9B}6n\nsecond")
+        await first.store.save(hostile, publicationID)
+
+        let ui = try HighlightUI("highlight-hostile-again", columns: 80, colorCount: 256, library: first.library, store: first.store)
+        ui.app.startReader(path: HighlightInProcessTests.book, on: ui.canvas)
+        try await ui.waitFor("April is the cruellest month", "p. 1/")
+        try await ui.waitUntil("the annotation read") { _ in ui.app.currentBook?.highlights.isLoaded == true }
+        ui.press(.character("A"))
+        let list = try await ui.waitFor("Annotations (1/1)", "quote")
+        ui.press(.tab)
+        let popup = try await ui.waitFor("Highlight —", "second")
+        for screen in [list, popup] {
+            #expect(!screen.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) },
+                    "no control character reaches the screen:\n\(screen)")
+        }
+    }
+}
