@@ -137,7 +137,7 @@ let package = Package(
         // One "consume these bytes" function per kind of untrusted input (the fuzz targets).
         .target(name: "HostileInputHarness", dependencies: [
             "Shared", "Streamer", "LCP", "LibCrypto", "AudiobookDRM", "LibZip", "LibArchive", "LibPoppler", "TextLayout", "ReaderUI",
-            "OPDS", "PublicationServer",
+            "OPDS", "PublicationServer", "Annotations",
         ]),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),

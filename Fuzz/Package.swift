@@ -30,6 +30,7 @@ let targets = [
     "documents",
     "comic-archive",
     "mobi",
+    "annotations",
 ]
 
 let package = Package(

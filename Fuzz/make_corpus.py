@@ -29,7 +29,7 @@ TARGETS = [
     "lcp-license", "license-status", "audiobook-manifest", "audiobook-jwks", "epub-container", "epub-opf",
     "epub-nav", "epub-ncx", "epub-encryption", "rwpm-manifest", "zip-archive", "xhtml-layout", "toml-config",
     "cbz-comicinfo", "pdf-poppler", "audiobook-status", "opds1-feed", "opds2-feed", "opds-authentication",
-    "opensearch-description", "http-request-head", "documents",
+    "opensearch-description", "http-request-head", "documents", "annotations",
 ]
 
 # Largest seed kept per target, at most the -max_len of run_fuzzers.py (libFuzzer truncates

@@ -52,6 +52,7 @@ TARGETS = {
     "documents": ("xml.dict", 32768),
     "comic-archive": ("zip.dict", 65536),
     "mobi": ("html.dict", 131072),
+    "annotations": ("json.dict", 32768),
 }
 ARTIFACT_PREFIXES = ("crash-", "timeout-", "oom-")
 # Seconds one input may take before libFuzzer calls it a hang.

@@ -63,6 +63,9 @@ public enum HostileInput: String, Sendable, CaseIterable {
     case comicArchive = "comic-archive"
     /// A Mobipocket or KF8 book, through libmobi.
     case mobi = "mobi"
+    /// A file of annotations to import: Readium Annotation Set, Lectern's JSON, KOReader's
+    /// `metadata.*.lua`.
+    case annotations = "annotations"
 
     /// Feeds `bytes` to the parser of this kind of input.
     public func consume(_ bytes: [UInt8]) async {
@@ -111,6 +114,7 @@ public enum HostileInput: String, Sendable, CaseIterable {
         case .documents: DocumentInput.consume
         case .comicArchive: ArchiveAndKindleInput.consumeComicArchive
         case .mobi: ArchiveAndKindleInput.consumeMOBI
+        case .annotations: AnnotationsInput.consume
         case .audiobookStatus, .audiobookManifest, .audiobookKeySet, .zipArchive: nil
         }
     }
