@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,15 +6,15 @@ import Glibc
 /// Runs `Tests/Servers/kosync_server.py`, a kosync server that follows koreader-sync-server,
 /// on a free 127.0.0.1 port for one test; its state is read and steered through its control
 /// routes.
-final class KosyncTestServer: @unchecked Sendable {
-    static let scriptPath = Fixtures.repositoryRoot + "/Tests/Servers/kosync_server.py"
+public final class KosyncTestServer: @unchecked Sendable {
+    public static let scriptPath = Fixtures.repositoryRoot + "/Tests/Servers/kosync_server.py"
 
-    let port: Int
+    public let port: Int
     private let process: Process
     private let lock = NSLock()
     private var stopped = false
 
-    init() throws {
+    public init() throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", Self.scriptPath, "--port", "0"]
@@ -39,32 +38,32 @@ final class KosyncTestServer: @unchecked Sendable {
     deinit { stop() }
 
     /// `http://127.0.0.1:PORT`.
-    var baseURL: String { "http://127.0.0.1:\(port)" }
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
 
     /// The server's state: users, documents by `user:document`, requests (method, path, headers).
-    func state() throws -> [String: Any] {
+    public func state() throws -> [String: Any] {
         let data = try Command.run(["curl", "-sf", baseURL + "/__state"])
         return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
     }
 
     /// The place stored for `document` of `user`, nil when none.
-    func place(user: String, document: String) throws -> [String: Any]? {
+    public func place(user: String, document: String) throws -> [String: Any]? {
         (try state()["documents"] as? [String: Any])?[user + ":" + document] as? [String: Any]
     }
 
     /// The requests the protocol's routes received (method, path, headers).
-    func requests() throws -> [[String: Any]] {
+    public func requests() throws -> [[String: Any]] {
         try state()["requests"] as? [[String: Any]] ?? []
     }
 
     /// Steers the server: `now` (its clock), `drop` (closes connections unanswered), `put`.
-    func control(_ body: [String: Any]) throws {
+    public func control(_ body: [String: Any]) throws {
         let json = try JSONSerialization.data(withJSONObject: body)
         try Command.run(["curl", "-sf", "-X", "POST", "--data-binary", "@-", baseURL + "/__control"], input: json)
     }
 
     /// Stops the server (idempotent).
-    func stop() {
+    public func stop() {
         lock.lock()
         defer { lock.unlock() }
         guard !stopped else { return }
