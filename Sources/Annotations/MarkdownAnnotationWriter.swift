@@ -68,14 +68,8 @@ enum MarkdownAnnotationWriter {
         out.reserveCapacity(line.utf8.count)
         var atStart = true
         for character in line {
-            switch character {
-            case "\\", "`", "*", "_", "[", "]", "<", ">", "~", "|":
-                out += "\\"
-            case "#", "-", "+", "=" where atStart:
-                out += "\\"
-            default:
-                break
-            }
+            // Inline markup anywhere; a heading, list or rule only at the start of a line.
+            if "\\`*_[]<>~|".contains(character) || (atStart && "#-+=".contains(character)) { out += "\\" }
             out.append(character)
             if !(atStart && character == " ") { atStart = false }
         }

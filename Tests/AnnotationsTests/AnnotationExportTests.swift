@@ -106,6 +106,14 @@ import Testing
         #expect(text.ranges(of: "## Part One › Chapter 2").count == 1, "one section per chapter")
     }
 
+    @Test func markdownEscapesMarkupInQuotesOnlyWhereItWouldBeMarkup() {
+        var publication = AnnotationSamples.publication()
+        publication.annotations = [Annotation(target: AnnotationTarget(href: "a.xhtml", quote: TextQuote(exact: "# C# and F#\n- a_b <i> 1+1=2")),
+                                              created: AnnotationSamples.created)]
+        let text = AnnotationSamples.text(AnnotationExporter.export([publication], as: .markdown, generated: generated))
+        #expect(text.contains("> \\# C# and F#\n> \\- a\\_b \\<i\\> 1+1=2\n"))
+    }
+
     @Test func orgHasAHeadingPerChapterAndAnnotationWithProperties() {
         let text = AnnotationSamples.text(AnnotationExporter.export([AnnotationSamples.publication()], as: .org, generated: generated))
         #expect(text.hasPrefix("#+TITLE: A Tale of Two Cities\n#+DATE: [2025-11-24 Mon]\n\n* A Tale of Two Cities\n"))
