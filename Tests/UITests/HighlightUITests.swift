@@ -117,6 +117,11 @@ struct HighlightUITests {
                 try tmux.waitUntil(colors: true, "the sealed highlight drawn again") { screen in
                     Self.coloredLine(screen, containing: "cruellest").contains("48;5;228m")
                 }
+                // Its quote opened with the book's key (sealed on disk, in clear only on screen).
+                try tmux.press("H")
+                try tmux.waitForAll("Highlight —", "“cruellest”")
+                try tmux.press("Escape")
+                try tmux.waitForAbsence(of: "Highlight —")
             }
             try tmux.press("q")
             try tmux.waitForExit()
