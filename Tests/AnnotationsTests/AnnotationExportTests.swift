@@ -94,6 +94,21 @@ import Testing
         #expect(publication.annotations[3].target.page == 3)
     }
 
+    @Test func readiumDatesWithOffsetsOrFractionsAreReadAsTheSameInstant() throws {
+        let set = #"""
+        {"type": "AnnotationSet", "generated": "2024-05-06T07:08:09Z", "items": [
+          {"id": "a", "type": "Annotation", "created": "2024-01-02T12:11:12.5+02:00", "modified": "2024-01-02T05:11:12-0500", "target": {"source": "c.xhtml"}},
+          {"id": "b", "type": "Annotation", "created": "2024-01-02", "target": {"source": "c.xhtml"}},
+          {"id": "c", "type": "Annotation", "created": "2024-13-02T00:00:00Z", "target": {"source": "c.xhtml"}}
+        ]}
+        """#
+        let annotations = try AnnotationImporter.read(Data(set.utf8), fileName: "x.annotation")[0].annotations
+        #expect(annotations[0].created == Date(timeIntervalSince1970: 1_704_190_272.5))
+        #expect(annotations[0].modified == Date(timeIntervalSince1970: 1_704_190_272))
+        #expect(annotations[1].created == Date(timeIntervalSince1970: 1_704_153_600))
+        #expect(annotations[2].created == Date(timeIntervalSince1970: 1_714_979_289), "an impossible date: the set's own")
+    }
+
     @Test func markdownGroupsByChapterQuotesAsBlockQuotesAndShowsControlCharacters() {
         let text = AnnotationSamples.text(AnnotationExporter.export([AnnotationSamples.publication()], as: .markdown, generated: generated))
         #expect(text.hasPrefix("# A Tale of Two Cities\n\nby Charles Dickens · urn:isbn:9780141439600 · 4 annotations, exported from Lectern on 2025-11-24\n"))
