@@ -24,9 +24,13 @@ public final class PublicationSentences: Sendable {
     /// Starts at the sentence that holds `locator` (its text, else its progression, else its
     /// fragment, as the reader finds a place); false when its href is not in the reading order.
     public func start(at locator: Locator) throws(SpeechError) -> Bool {
-        let target = locator.href.split(separator: "#", maxSplits: 1).first.map(String.init) ?? locator.href
-        guard let item = publication.readingOrder.firstIndex(where: { $0.href == target || $0.href.hasSuffix("/" + target) })
-        else { return false }
+        // Hrefs are compared decoded (`一.xhtml` is `%E4%B8%80.xhtml`), and may omit the package folder.
+        func decoded(_ href: String) -> String { Href.percentDecoded(Href.removingFragment(href)) ?? Href.removingFragment(href) }
+        let target = decoded(locator.href)
+        guard let item = publication.readingOrder.firstIndex(where: {
+            let href = decoded($0.href)
+            return href == target || href.hasSuffix("/" + target)
+        }) else { return false }
         return try state.withLock { state throws(SpeechError) -> Bool in
             state = State(item: item, chapter: nil, sentence: 0)
             guard try loadChapter(&state), let chapter = state.chapter else { return false }

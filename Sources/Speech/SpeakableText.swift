@@ -3,7 +3,8 @@ import TextLayout
 
 /// A chapter's text as it is read aloud: the reader's text (``TextDocument/plainText``, whose
 /// `Character` offsets are the reader's positions) cut into sentences, and what of it is not
-/// said — note reference markers (`¹`, `[2]`) and generated decoration. Page-break numbers
+/// said — note reference markers (`¹`, `[2]`), ruby annotations (the reading of the text
+/// before them) and generated decoration. Page-break numbers
 /// never reach the text (the layout keeps only their anchors).
 public struct SpeakableText: Sendable {
     /// The href of the chapter.
@@ -35,7 +36,8 @@ public struct SpeakableText: Sendable {
             for (offset, text) in pieces {
                 for index in 0..<text.count where offset + index < silent.count {
                     switch text.style(at: index).role {
-                    case .noteReference, .decoration: silent[offset + index] = true
+                    // A ruby annotation is the reading of its base text: said once, as the base.
+                    case .noteReference, .decoration, .rubyAnnotation: silent[offset + index] = true
                     default: break
                     }
                 }

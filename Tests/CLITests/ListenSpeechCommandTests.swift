@@ -109,6 +109,38 @@ import TextLayout
         #expect(events(all, "end").first?["reason"] as? String == "ended")
     }
 
+    /// A whole sample book: in every chapter the sentences cover its text exactly once, in order.
+    @Test func theSentencesOfASampleBookCoverEachChapterExactlyOnce() async throws {
+        let path = Fixtures.sample("epub/idpf-hefty-water.epub")
+        let (result, all) = try listen(["--speed", "10", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let texts = try await chapterTexts(path)
+        var byChapter: [String: [[String: Any]]] = [:]
+        for sentence in events(all, "sentence") { byChapter[sentence["href"] as? String ?? "", default: []].append(sentence) }
+        #expect(!byChapter.isEmpty)
+        for (href, sentences) in byChapter {
+            let chapter = try #require(texts[href])
+            #expect(sentences.map { $0["start"] as? Int ?? -1 } == [0] + sentences.dropLast().map { $0["end"] as? Int ?? -1 })
+            #expect(sentences.last?["end"] as? Int == chapter.count)
+            let joined = sentences.compactMap { $0["text"] as? String }.joined()
+            #expect(normalised(joined) == normalised(chapter))
+        }
+        #expect(events(all, "end").first?["reason"] as? String == "ended")
+    }
+
+    /// A Japanese book (Kusamakura): sentences end at 。 without spaces; the ruby readings in
+    /// parentheses are not said twice.
+    @Test func aJapaneseBookIsCutAtItsFullStopsAndItsRubyIsNotSaidTwice() throws {
+        let path = Fixtures.sample("epub/idpf-kusamakura-preview.epub")
+        let (result, all) = try listen(["--speed", "10", "--for", "4", "--start", "EPUB/xhtml/一.xhtml", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let sentences = events(all, "sentence")
+        let texts = sentences.compactMap { $0["text"] as? String }
+        #expect(texts.starts(with: ["一\n", "山路（やまみち）を登りながら、こう考えた。\n", "智（ち）に働けば角（かど）が立つ。"]), "\(texts)")
+        #expect(sentences.dropFirst().first?["spoken"] as? String == "山路を登りながら、こう考えた。\n")
+        #expect(sentences.allSatisfy { $0["language"] as? String == "ja" })
+    }
+
     /// A real book, for a few seconds: each sentence is the chapter's text at its offsets.
     @Test func aRealBookIsReadFromItsFirstChapter() async throws {
         let path = Fixtures.sample("epub/idpf-childrens-literature.epub")
