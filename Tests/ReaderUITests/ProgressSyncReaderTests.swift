@@ -64,6 +64,16 @@ import TestSupport
         #expect(pushes.count == 0)
     }
 
+    /// The device's name comes from the server: its escape sequences are shown, not run.
+    @Test func theDevicesNameIsShownSafely() async throws {
+        var offer = try Self.offer()
+        offer.device = "\u{1B}]0;title\u{07}kobo\nnext"
+        let ui = try Self.app("sync-safe", offer: offer, pushes: Pushes())
+        ui.app.startReader(path: Self.book, on: ui.canvas)
+        let screen = try await ui.waitFor("kobo", "jump? y/n")
+        #expect(!screen.contains("\u{1B}") && !screen.contains("\u{07}"))
+    }
+
     @Test func withoutAnOfferNothingIsAsked() async throws {
         let pushes = Pushes()
         let ui = try Self.app("sync-none", offer: nil, pushes: pushes)

@@ -18,19 +18,24 @@ extension ReaderApp {
         book.tasks.start(.syncPull, computing: { await sync.pull(path, since) }) { [weak self, weak book] offer in
             guard let self, let book, let offer, book.chapterIndex(of: offer.locator.href) != nil else { return }
             book.syncOffer = offer
-            self.message = Self.syncOfferText(offer, book: book)
+            self.message = Self.syncOfferText(offer, book: book, columns: self.screen.size.columns)
             self.render()
         }
     }
 
-    /// "Device kobo read to 43% in chapter 12 — jump? y/n" (the chapter's title when the
-    /// contents give one).
-    static func syncOfferText(_ offer: ReaderProgressSync.Offer, book: BookController) -> String {
+    /// "kobo read to 43% in chapter 12 — jump? y/n" (the chapter's title when the contents
+    /// give one; left out when the line is too narrow for it, so that the question shows).
+    static func syncOfferText(_ offer: ReaderProgressSync.Offer, book: BookController, columns: Int) -> String {
         let percent = Int((offer.percentage * 100).rounded())
         let index = book.chapterIndex(of: offer.locator.href) ?? 0
         let title = book.publication.tableOfContents.first { Href.removingFragment($0.href) == Href.removingFragment(offer.locator.href) }?.title
         let chapter = title.map { "in \"\($0)\"" } ?? "in chapter \(index + 1)"
-        return "\(offer.device) read to \(percent)% \(chapter) — jump? y/n"
+        // The device's name is the server's text: shown with its control characters made
+        // visible, on one line, and not so long that the question falls off the line.
+        let device = String(TerminalText.sanitized(offer.device).map { $0.isNewline || $0 == "\t" ? " " : $0 }.prefix(24))
+        let whole = "\(device) read to \(percent)% \(chapter) — jump? y/n"
+        // The status line keeps about 16 columns for the page and percentage.
+        return whole.count <= columns - 16 ? whole : "\(device) read to \(percent)% — jump? y/n"
     }
 
     /// The answer to an offer: `y` goes there, `n` or Escape keeps the page; any other key
