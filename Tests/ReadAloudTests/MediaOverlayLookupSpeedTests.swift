@@ -6,7 +6,8 @@ import Testing
 import TestSupport
 
 /// The phrase at a random time in a 10-hour narrated book (36,000 one-second phrases in 50
-/// chapters of 12 minutes, parsed from SMIL): found by binary search, far under a millisecond.
+/// chapters of 12 minutes, parsed from SMIL): found by binary search; the time each lookup
+/// takes is printed, and measured by `make bench`.
 @Suite struct MediaOverlayLookupSpeedTests {
     static let chapters = 50, phrasesPerChapter = 720
 
@@ -25,7 +26,7 @@ import TestSupport
         return MediaOverlayBook(chapters: chapters)
     }
 
-    @Test func aLookupInATenHourBookTakesMicroseconds() throws {
+    @Test func everyTimeOfATenHourBookFindsItsPhrase() throws {
         let book = try Self.tenHourBook()
         let timeline = MediaOverlayTimeline(book: book)
         #expect(timeline.entries.count == 36_000)
@@ -44,10 +45,8 @@ import TestSupport
         #expect(found == times.count)
         let perLookup = Double(elapsed.components.attoseconds) / 1e18 / Double(times.count) + Double(elapsed.components.seconds) / Double(times.count)
         print("media overlay lookup: \(String(format: "%.2f", perLookup * 1e6)) µs per lookup in a 10-hour book (36,000 phrases)")
-        // A ceiling only without a sanitizer (which slows everything by an unknown factor).
-        if ProcessInfo.processInfo.environment["ASAN_OPTIONS"] == nil {
-            #expect(perLookup < 0.001)
-        }
+        // No ceiling here: tests never assert a time (CI's machine is loaded); `make bench`
+        // measures it (Benchmarks/media_overlays.py).
         // The same phrase back from its time, for a sample.
         for index in stride(from: 0, to: 36_000, by: 997) {
             #expect(timeline.index(at: try #require(timeline.time(ofPhrase: index))) == index)

@@ -85,7 +85,8 @@ import TestSupport
     }
 
     func waitUntil(_ condition: () -> Bool) async -> Bool {
-        let deadline = Date().addingTimeInterval(10)
+        // Generous: a loaded CI machine can keep the player's timer waiting for seconds.
+        let deadline = Date().addingTimeInterval(120)
         while !condition() {
             if Date() > deadline { return false }
             try? await Task.sleep(for: .milliseconds(10))
