@@ -49,7 +49,7 @@ final class ScriptedEngine: AudioEngine {
 /// Waits (on the main actor, letting the player's events in) until `condition` holds or
 /// `timeout` seconds pass; returns whether it holds.
 @MainActor
-func wait(timeout: Double = 10, until condition: () -> Bool) async -> Bool {
+func wait(timeout: Double = 60, until condition: () -> Bool) async -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while !condition() {
         if Date() > deadline { return false }
