@@ -9,8 +9,6 @@ import Glibc
 /// Files of annotations made to hurt: each gets a clear error or a defined outcome, and
 /// nothing else in the file is lost.
 @Suite struct HostileAnnotationImportTests {
-    static let underSanitizer = ProcessInfo.processInfo.environment["ASAN_OPTIONS"] != nil
-        || ProcessInfo.processInfo.environment["TSAN_OPTIONS"] != nil
 
     static func read(_ text: String, fileName: String = "in.json") throws(AnnotationImportError) -> [AnnotatedPublication] {
         try AnnotationImporter.read(Data(text.utf8), fileName: fileName, timeZone: TimeZone(identifier: "UTC")!)
@@ -144,7 +142,7 @@ import Glibc
         #expect(publication.annotations[4].note == "kept" && publication.annotations[4].color == .green && publication.annotations[4].tags == ["old"])
     }
 
-    @Test func aHundredThousandAnnotationsAreExportedAndImportedQuickly() throws {
+    @Test func aHundredThousandAnnotationsAreExportedAndImported() throws {
         let publication = AnnotationSamples.many(100_000)
         let clock = ContinuousClock()
         for format in [AnnotationExportFormat.json, .readium] {
@@ -154,9 +152,8 @@ import Glibc
             let elapsed = clock.now - start
             #expect(imported[0].annotations.count == 100_000)
             #expect(imported[0].annotations.last?.target.quote?.exact == "q99999")
-            // A debug build on a shared machine: a generous ceiling (a release build takes a
-            // fraction of a second), not under a sanitizer, which is many times slower.
-            if !Self.underSanitizer { #expect(elapsed < .seconds(60), "\(format): \(elapsed)") }
+            // Printed, not asserted: tests never assert a time (CI's machine is loaded).
+            print("100,000 annotations, \(format): \(elapsed)")
         }
         var lua = "return {\n    [\"annotations\"] = {\n"
         for index in 0..<100_000 {
@@ -169,6 +166,6 @@ import Glibc
         let imported = try Self.read(lua, fileName: "metadata.epub.lua")
         let elapsed = clock.now - start
         #expect(imported[0].annotations.count == 100_000)
-        if !Self.underSanitizer { #expect(elapsed < .seconds(60), "KOReader: \(elapsed)") }
+        print("100,000 annotations, KOReader: \(elapsed)")
     }
 }
