@@ -13,7 +13,7 @@ extension ReaderApp {
         let targets = (PageTarget.collect(in: layout, lines: book.state.visibleLines) + highlightTargets(book))
             .sorted { ($0.line, $0.column) < ($1.line, $1.column) }
         guard !targets.isEmpty else {
-            message = "No note reference, link or highlight on this page."
+            message = "No note reference or link on this page."
             return
         }
         book.hints = HintMode(targets: targets)

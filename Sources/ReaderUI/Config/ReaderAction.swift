@@ -23,8 +23,6 @@ public enum ReaderAction: String, Sendable, CaseIterable {
     case searchResults = "search_results"
     case addBookmark = "add_bookmark"
     case bookmarks
-    case highlight
-    case annotations
     case followNote = "follow_note"
     case select
     case print
@@ -56,6 +54,8 @@ public enum ReaderAction: String, Sendable, CaseIterable {
     case openImage = "open_image"
     case togglePictures = "toggle_pictures"
     case redraw
+    case highlight
+    case annotations
     case quit
 
     /// The default keys.
