@@ -20,10 +20,12 @@ import TestSupport
         var last: Locator? { places.withLock { $0.last?.locator } }
     }
 
-    static func app(_ label: String, offer: ReaderProgressSync.Offer?, pushes: Pushes) throws -> InProcessApp {
-        let sync = ReaderProgressSync(pull: { _, _ in offer }, push: { path, locator, progress in
+    static func app(_ label: String, offer: ReaderProgressSync.Offer?, pushes: Pushes,
+                    pushDelay: UInt64? = nil) throws -> InProcessApp {
+        var sync = ReaderProgressSync(pull: { _, _ in offer }, push: { path, locator, progress in
             pushes.places.withLock { $0.append((path, locator, progress)) }
         })
+        if let pushDelay { sync.pushDelay = pushDelay }
         return try InProcessApp(label, progressSync: sync)
     }
 
@@ -72,6 +74,21 @@ import TestSupport
         ui.app.startReader(path: Self.book, on: ui.canvas)
         let screen = try await ui.waitFor("kobo", "jump? y/n")
         #expect(!screen.contains("\u{1B}") && !screen.contains("\u{07}"))
+    }
+
+    /// Pages turned, then a pause: one push of the page reached (the delay shortened from 25 s).
+    @Test func turningPagesPushesOnceThePagesStop() async throws {
+        let pushes = Pushes()
+        let ui = try Self.app("sync-turns", offer: nil, pushes: pushes, pushDelay: 200_000_000)
+        ui.app.startReader(path: Self.book, on: ui.canvas)
+        try await ui.waitFor("April is the cruellest month", "p. 1/")
+        ui.press(.character(" "), .character(" "), .character(" "))
+        try await ui.waitFor("p. 4/")
+        // What the input loop does after the keys it read (press() handles one key alone).
+        ui.app.scheduleSavingPosition()
+        for _ in 0..<1_000 where pushes.count == 0 { try await Task.sleep(nanoseconds: 10_000_000) }
+        #expect(pushes.count == 1)
+        #expect((pushes.last?.locations.progression ?? 0) > 0)
     }
 
     @Test func withoutAnOfferNothingIsAsked() async throws {

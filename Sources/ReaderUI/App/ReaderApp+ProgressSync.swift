@@ -57,9 +57,9 @@ extension ReaderApp {
 
     /// Pushes the place once the pages stop turning for ``ReaderProgressSync/pushDelay``.
     func scheduleSyncPush(_ book: BookController) {
-        guard dependencies.progressSync != nil else { return }
+        guard let delay = dependencies.progressSync?.pushDelay else { return }
         book.tasks.start(.syncPush) { [weak self, weak book] in
-            try? await Task.sleep(nanoseconds: ReaderProgressSync.pushDelay)
+            try? await Task.sleep(nanoseconds: delay)
             guard let self, let book, !Task.isCancelled else { return }
             _ = self.startSyncPush(book)
         }
