@@ -83,11 +83,17 @@ extension ReaderApp {
             message = "Highlights are kept in the library, which could not be opened: this one is lost when the book closes."
             return
         }
+        // A book opened for the first time is being added (at its first page): wait for it.
+        ensureEntry(book)
         let known = book.entry, identity = book.identity, publication = book.publication
         book.tasks.start(nil, computing: { () -> String? in
             do throws(LibraryError) {
                 var entry = known
-                if entry == nil, let identity { entry = try await library.entry(identity: identity) }
+                for _ in 0..<100 where entry == nil {
+                    guard let identity else { break }
+                    entry = try await library.entry(identity: identity)
+                    if entry == nil { try? await Task.sleep(nanoseconds: 50_000_000) }
+                }
                 guard let id = entry?.id else { return "\(failure): the book is not in the library yet." }
                 try await write(factory(id, publication))
                 return nil
