@@ -22,7 +22,7 @@ struct SyncCommand: AsyncParsableCommand {
             exchange that succeeds.
             """,
         subcommands: [SyncLoginCommand.self, SyncRegisterCommand.self, SyncStatusCommand.self, SyncPushCommand.self,
-                      SyncPullCommand.self, SyncLogoutCommand.self]
+                      SyncPullCommand.self, SyncLogoutCommand.self, SyncFolderCommand.self, SyncNowCommand.self]
     )
 }
 
