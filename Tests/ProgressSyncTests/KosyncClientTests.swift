@@ -85,21 +85,17 @@ import TestSupport
         }
     }
 
-    /// A server that accepts and never answers fails after the read timeout (5 s), not the
-    /// HTTP client's default.
+    /// A server that accepts and never answers fails as timed out (the 5 s stall timeout), not
+    /// waiting for ever. Not timed: tests never assert a time (a loaded CI machine took minutes
+    /// to come back to this test's task).
     @Test func aSilentServerTimesOut() async throws {
         let server = try TestHTTPServer(routes: [TestHTTPRoute("/users/auth", behaviour: .hang)])
         defer { server.stop() }
-        let started = Date()
         do {
             try await KosyncClient(server: server.baseURL).authorize(KosyncAccount(server: server.baseURL, username: "u", key: "k"))
             Issue.record("a silent server authorized")
         } catch {
             guard case .unreachable(.timedOut) = error else { Issue.record("not a timeout: \(error)"); return }
-        }
-        // The time is not measured under a sanitizer (CI's check-asan), which slows everything.
-        if ProcessInfo.processInfo.environment["ASAN_OPTIONS"] == nil {
-            #expect(Date().timeIntervalSince(started) < 9.5)
         }
     }
 
