@@ -30,7 +30,9 @@ public enum AnnotationMerge {
         }
         winners = localByID
         for annotation in remote.joined() {
-            winners[annotation.id] = choose(winners[annotation.id], annotation, localWins: true)
+            let current = winners[annotation.id]
+            // The local copy stays on a tie; between two files' copies, the content decides.
+            winners[annotation.id] = choose(current, annotation, localWins: current != nil && current == localByID[annotation.id])
         }
         var changed: [Annotation] = []
         for (id, winner) in winners {
