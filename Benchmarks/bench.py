@@ -26,6 +26,7 @@ import time
 import zipfile
 
 from large_books import bench_large_books, ends_with_marker, xhtml_mb
+from folder_sync import bench_folder_sync
 from library_search import bench_library_search
 from media_overlays import bench_media_overlays
 from opds_feeds import bench_opds
@@ -951,6 +952,9 @@ def main():
     overlay_rows, overlay_notes = bench_media_overlays(lectern, args.runs, env, WORK, run_json, stats)
     rows += overlay_rows
     notes += overlay_notes
+    folder_rows, folder_notes = bench_folder_sync(lectern, args.runs, isolated_env(), WORK, SAMPLES, measure)
+    rows += folder_rows
+    notes += folder_notes
 
     lines = [
         "# Benchmarks",
