@@ -68,19 +68,7 @@ struct AnnotationCommandBook {
     /// (the one the license repository remembers and that opens this license; none while it is
     /// locked), a password book's with the remembered passwords' key file.
     static func sealing(for publication: Publication, protection: ProtectionMark) -> QuoteSealing? {
-        switch protection {
-        case .none:
-            return nil
-        case .lcp:
-            guard let license = publication.lcpLicense, !license.isLocked,
-                  let database = try? LibraryDatabase.process.get(),
-                  let keys = try? LCPSQLitePassphraseRepository(store: database.lcp).passphrases(licenseID: license.license.id),
-                  let key = BasicProfileLCPClient().findOneValidPassphrase(jsonLicense: license.license.text, hashedPassphrases: keys)
-            else { return nil }
-            return QuoteSealing.lcp(userKeyHex: key)
-        case .password, .signedAudiobook, .unsupported:
-            return QuoteSealing.password()
-        }
+        QuoteSealing.forBook(publication, protection: protection, lcp: try? LibraryDatabase.process.get().lcp)
     }
 
     /// The book's annotations, tombstones left out.

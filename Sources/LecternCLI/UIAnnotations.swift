@@ -37,24 +37,8 @@ enum UIAnnotations {
         }
     }
 
-    /// How a book's quotes are sealed: an LCP book's with a key derived from the user key that
-    /// opened it (the one the license repository remembers), a ZIP- or PDF-password book's with
-    /// the remembered passwords' key file; nil for an unprotected book. A protected book without
-    /// a sealing gets none, and the store then refuses to keep its quotes rather than keep them
-    /// in clear.
     static func sealing(for publication: Publication, lcp: LCPSQLiteStore) -> QuoteSealing? {
-        switch ProtectionMark(scheme: publication.contentProtectionService?.scheme) {
-        case .none:
-            return nil
-        case .lcp:
-            guard let license = publication.lcpLicense, !license.isLocked,
-                  let keys = try? LCPSQLitePassphraseRepository(store: lcp).passphrases(licenseID: license.license.id),
-                  let key = BasicProfileLCPClient().findOneValidPassphrase(jsonLicense: license.license.text, hashedPassphrases: keys)
-            else { return nil }
-            return QuoteSealing.lcp(userKeyHex: key)
-        case .password, .signedAudiobook, .unsupported:
-            return QuoteSealing.password()
-        }
+        QuoteSealing.forBook(publication, protection: ProtectionMark(scheme: publication.contentProtectionService?.scheme), lcp: lcp)
     }
 }
 
