@@ -91,6 +91,10 @@ import TextLayout
         #expect(book.publication.pageList.map(\.title) == LabelledPDF.labels)
         #expect(book.source.pageIndex(forLabel: "ii") == 1)
         #expect(book.source.pageLabel(2) == "1")
+        // Text mode names the page by its label and its place, as picture mode counts it.
+        #expect(book.source.pageTitle(0) == "Page i (1 of 4)")
+        #expect(book.source.pageTitle(2) == "Page 1 (3 of 4)")
+        #expect(book.chapterTitle == "Page i (1 of 4)")
         // Its pages are its chapters: no second page list on the status line.
         #expect(book.printedPages.isEmpty)
     }

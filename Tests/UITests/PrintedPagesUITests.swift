@@ -55,16 +55,16 @@ struct PrintedPagesUITests {
         try LabelledPDF.write(to: path)
         let tmux = try TmuxSession(width: 100, height: 30, arguments: ["open", path], home: try UIFixtures.home())
         defer { tmux.close() }
-        try tmux.waitUntil("the first page") { $0.contains("Page i of 4") && $0.contains("Leaf 1") }
+        try tmux.waitUntil("the first page") { $0.contains("Page i (1 of 4)") && $0.contains("Leaf 1") }
         try tmux.press(":")
         try tmux.type("1")
         try tmux.press("Enter")
-        try tmux.waitUntil("printed page 1, the third leaf") { $0.contains("Page 1 of 4") && $0.contains("Leaf 3") }
+        try tmux.waitUntil("printed page 1, the third leaf") { $0.contains("Page 1 (3 of 4)") && $0.contains("Leaf 3") }
         try tmux.press("t")
         try tmux.waitFor("p pages")
         try tmux.press("p")
         try tmux.waitFor("Pages — c contents")
         try tmux.press("k", "Enter")
-        try tmux.waitUntil("page ii, the second leaf") { $0.contains("Page ii of 4") && $0.contains("Leaf 2") }
+        try tmux.waitUntil("page ii, the second leaf") { $0.contains("Page ii (2 of 4)") && $0.contains("Leaf 2") }
     }
 }

@@ -149,7 +149,7 @@ final class BookController {
     /// The title of the chapter shown: its table-of-contents entry (``currentTOCEntry``), else
     /// its own title.
     var chapterTitle: String {
-        if let label = source.pageLabel(state.chapter) { return "Page \(label) of \(source.count)" }
+        if let title = source.pageTitle(state.chapter) { return title }
         let order = publication.readingOrder
         guard order.indices.contains(state.chapter) else { return "" }
         if let entry = currentTOCEntry, !entry.title.isEmpty { return entry.title }

@@ -68,6 +68,14 @@ struct ChapterSource: Sendable {
         return nil
     }
 
+    /// What the status line calls page `index` of a PDF: "Page 7 of 117", and when the page's
+    /// label is not its number (front matter numbered apart), "Page 7 (10 of 117)" — so that
+    /// text mode and picture mode ("10/117") name the same page the same way.
+    func pageTitle(_ index: Int) -> String? {
+        guard let label = pageLabel(index) else { return nil }
+        return label == String(index + 1) ? "Page \(label) of \(count)" : "Page \(label) (\(index + 1) of \(count))"
+    }
+
     /// The 0-based page labelled `label` (or numbered), for go-to-page in a PDF.
     func pageIndex(forLabel label: String) -> Int? {
         if case .pages(let pages, _) = kind { return pages.pageIndex(forLabel: label) }

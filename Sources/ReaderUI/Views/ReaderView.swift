@@ -49,7 +49,9 @@ enum ReaderView {
         if let picture {
             let shown = picture.pagesShown(with: state.chapter, count: book.source.count)
             let pages = shown.count == 2 ? "\(shown[0] + 1)–\(shown[1] + 1)" : "\(state.chapter + 1)"
-            right = "\(pages)/\(book.source.count)" + (picture.fit == .width ? "  fit width" : "")
+            // The printed page too, when its label is not its number (text mode says both).
+            let label = book.source.pageLabel(state.chapter).flatMap { $0 == String(state.chapter + 1) ? nil : "p. \($0)  " } ?? ""
+            right = label + "\(pages)/\(book.source.count)" + (picture.fit == .width ? "  fit width" : "")
         }
         if !state.pendingCount.isEmpty { right = state.pendingCount + "  " + right }
         if book.loadingChapter != nil || state.layout == nil { right = "loading…  " + right }
