@@ -85,4 +85,20 @@ import Testing
         #expect(throws: AnnotationImportError.self) { try AnnotationSyncFile.read(data.prefix(data.count / 2)) }
         #expect(throws: AnnotationImportError.self) { try AnnotationSyncFile.read(Data("{\"type\":\"Annotation\"}".utf8)) }
     }
+
+    /// A book of 2,000 annotations, each edited on one side or the other: every one comes out,
+    /// the newer version of each. The time is printed for `make bench`'s row, not asserted.
+    @Test func twoThousandAnnotationsMergeWhole() {
+        let local = (0..<2_000).map { note("id-\($0)", "local \($0)", modified: Double(2_000 + ($0 % 2) * 10)) }
+        let remote = (0..<2_000).map { note("id-\($0)", "remote \($0)", modified: Double(2_005), deleted: $0 % 10 == 0) }
+        let clock = ContinuousClock()
+        var result: AnnotationMerge.Result?
+        let elapsed = clock.measure { result = AnnotationMerge.merge(local: local, remote: [remote]) }
+        print("merge of 2,000 with 2,000 annotations: \(elapsed)")
+        #expect(result?.merged.count == 2_000)
+        #expect(result?.changedLocally.count == 1_000)
+        #expect(result?.merged.filter(\.deleted).count == 200)
+        #expect(result?.merged.first { $0.id == "id-1" }?.note == "local 1")
+        #expect(result?.merged.first { $0.id == "id-2" }?.note == "remote 2")
+    }
 }
