@@ -56,8 +56,9 @@ enum FolderSyncFiles {
     static func writeAtomically(_ data: Data, to path: String) -> String? {
         let slash = path.lastIndex(of: "/") ?? path.startIndex
         let name = path[path.index(after: slash)...]
-        let temporary = String(path[..<slash]) + "/.lectern-" + name + "." + String(getpid()) + ".tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        // Unique per write: two syncs of one process (or two processes) never share one.
+        let temporary = String(path[..<slash]) + "/.lectern-" + name + "." + UUID().uuidString.lowercased() + ".tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { return "\(name): cannot be written (\(String(cString: strerror(errno))))" }
         var problem: String?
         data.withUnsafeBytes { buffer in

@@ -58,7 +58,7 @@ enum UIComposition {
         dependencies.makeAudiobookPlayback = UIAudiobookPlayback.factory
         dependencies.browserServing = UIBrowserServing.serve
         dependencies.catalogs = UICatalogServices.make()
-        dependencies.annotations = database.map(UIAnnotations.factory)
+        dependencies.annotations = database.map { SyncFolderReaderHooks.syncing(UIAnnotations.factory($0), store: $0.library) }
         dependencies.progressSync = database.map { SyncCommandReaderHooks.make(store: $0.library) }
         return dependencies
     }

@@ -25,6 +25,9 @@ extension ReaderApp {
             case .success(let entry):
                 if book.entry == nil { book.entry = entry }
                 self.savePosition(book)
+                // A book new to the library had no entry at its first paint to read its
+                // highlights by: read them now (another device's, from the sync folder).
+                if book.firstPaintDone, !book.highlights.isLoaded { self.loadAnnotations(book) }
             case .failure(let error):
                 // Without an entry neither positions nor bookmarks can be saved: say so.
                 Self.log.warning("adding \(path) to the library failed: \(error.userMessage)")

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The reader's annotation sync through a folder (#32), in tmux: another device's highlight,
+/// in the folder, is merged when the book opens and drawn on its first page; a highlight made in
+/// the reader reaches the folder while the book is still open, and the other device gets it.
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+struct FolderSyncUITests {
+    @Test func theReaderMergesWhenABookOpensAndWritesAfterAHighlight() throws {
+        let book = UIFixtures.sample("idpf-wasteland.epub")
+        let folder = Fixtures.temporaryDirectory("folder-sync-ui")
+        let other = LecternProcess()
+        #expect(try other.run(["sync", "folder", folder]).status == 0)
+        let made = try other.run(["annotate", book, "--quote", "April is the cruellest month"])
+        #expect(made.status == 0, "\(made.stderr)")
+        let theirs = made.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(try other.run(["sync", "now"]).status == 0)
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first)
+
+        let home = try UIFixtures.home()
+        #expect(try LecternProcess(home: home).run(["sync", "folder", folder]).status == 0)
+        do {
+            let tmux = try TmuxSession(width: 72, height: 24, arguments: ["open", book], home: home)
+            defer { tmux.close() }
+            try tmux.waitForAll("April is the cruellest month", "p. 1/")
+            try tmux.waitUntil(colors: true, "the other device's highlight drawn on cruellest") { screen in
+                HighlightUITests.coloredLine(screen, containing: "cruellest").contains("48;5;228m")
+            }
+            try tmux.press("/")
+            try tmux.type("lilacs")
+            try tmux.press("Enter")
+            try tmux.waitFor("· n next")
+            try tmux.press("H")
+            try tmux.waitForAll("Highlight —", "1 yellow")
+            // Written to the folder with the book still open (a bounded wait for the file).
+            let deadline = Date().addingTimeInterval(30)
+            var written = Data()
+            while Date() < deadline {
+                written = (try? Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))) ?? Data()
+                if written.range(of: Data("Lilacs".utf8)) != nil { break }
+                usleep(100_000)
+            }
+            #expect(written.range(of: Data("Lilacs".utf8)) != nil, "\(String(decoding: written, as: UTF8.self))")
+            try tmux.press("Escape")
+            try tmux.waitForAbsence(of: "Highlight —")
+            try tmux.press("q")
+            try tmux.waitForExit()
+        }
+        #expect(try other.run(["sync", "now"]).status == 0)
+        let listed = try other.run(["annotations", book, "--json"])
+        let items = try #require(listed.json as? [[String: Any]], "\(listed.stdout)\(listed.stderr)")
+        #expect(items.count == 2)
+        #expect(items.contains { $0["id"] as? String == theirs })
+        #expect(items.contains { ($0["quote"] as? String)?.lowercased() == "lilacs" })
+    }
+}
