@@ -4,6 +4,9 @@ import FoundationEssentials
 import ReaderUI
 import Shared
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The reader's annotation sync through a folder (#32), wrapped around the interface's
 /// annotation store by the composition root: when a book opens, its file in the folder is merged
@@ -34,6 +37,15 @@ enum SyncFolderReaderHooks {
                     await sync(publicationID, store: store)
                 })
         }
+    }
+
+    /// How often the reader merges an open book's file again: every three minutes when a folder
+    /// is set (`LECTERN_ANNOTATION_SYNC_SECONDS` changes it, for tests); nil without a folder.
+    static func refreshInterval(store: LibraryStore) -> Duration? {
+        guard (try? store.syncSetting(AnnotationFolderSync.settingKey)) != nil else { return nil }
+        let asked = getenv("LECTERN_ANNOTATION_SYNC_SECONDS").flatMap { Double(String(cString: $0)) }
+        guard let asked, asked.isFinite, asked >= 0.1 else { return .seconds(180) }
+        return .milliseconds(Int64(min(asked, 86_400) * 1000))
     }
 
     /// Merges the book's file with the library, when a folder is set.

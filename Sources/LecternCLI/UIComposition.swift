@@ -60,6 +60,7 @@ enum UIComposition {
         dependencies.catalogs = UICatalogServices.make()
         dependencies.annotations = database.map { SyncFolderReaderHooks.syncing(UIAnnotations.factory($0), store: $0.library) }
         dependencies.progressSync = database.map { SyncCommandReaderHooks.make(store: $0.library) }
+        dependencies.annotationRefreshInterval = database.flatMap { SyncFolderReaderHooks.refreshInterval(store: $0.library) }
         return dependencies
     }
 

@@ -54,4 +54,27 @@ struct FolderSyncUITests {
         #expect(items.contains { $0["id"] as? String == theirs })
         #expect(items.contains { ($0["quote"] as? String)?.lowercased() == "lilacs" })
     }
+
+    /// While the book stays open, another device's new highlight is drawn once the reader merges
+    /// the folder again (every second here; three minutes by default).
+    @Test func anOpenBookGetsAnotherDevicesHighlight() throws {
+        let book = UIFixtures.sample("idpf-wasteland.epub")
+        let folder = Fixtures.temporaryDirectory("folder-sync-ui-open")
+        let other = LecternProcess()
+        #expect(try other.run(["sync", "folder", folder]).status == 0)
+        let home = try UIFixtures.home(importing: [book])
+        #expect(try LecternProcess(home: home).run(["sync", "folder", folder]).status == 0)
+        let tmux = try TmuxSession(width: 72, height: 24, arguments: ["open", book], home: home,
+                                   environment: ["LECTERN_ANNOTATION_SYNC_SECONDS": "1"])
+        defer { tmux.close() }
+        try tmux.waitForAll("April is the cruellest month", "p. 1/")
+        #expect(!HighlightUITests.coloredLine(try tmux.screen(colors: true), containing: "cruellest").contains("48;5;228m"))
+        #expect(try other.run(["annotate", book, "--quote", "April is the cruellest month"]).status == 0)
+        #expect(try other.run(["sync", "now"]).status == 0)
+        try tmux.waitUntil(timeout: 60, colors: true, "the other device's highlight drawn on cruellest while the book is open") { screen in
+            HighlightUITests.coloredLine(screen, containing: "cruellest").contains("48;5;228m")
+        }
+        try tmux.press("q")
+        try tmux.waitForExit()
+    }
 }

@@ -186,6 +186,7 @@ extension ReaderApp {
             ensureEntry(book)
             readTableOfContents(book)
             loadAnnotations(book)
+            scheduleAnnotationRefresh(book)
             pullSyncedPlace(book)
         }
         savePosition(book)

@@ -44,6 +44,9 @@ public final class ReaderApp {
         public var annotations: AnnotationStoreFactory?
         /// KOReader progress sync (#32); nil: the place stays in this library.
         public var progressSync: ReaderProgressSync?
+        /// How often an open book's highlights are read again, merged with the sync folder
+        /// first (#32); nil: only when the book opens.
+        public var annotationRefreshInterval: Duration?
 
         public init(library: Library?, open: @escaping PublicationOpening, config: ReaderConfig,
                     makeAudiobookPlayback: AudiobookPlaybackFactory? = nil) {

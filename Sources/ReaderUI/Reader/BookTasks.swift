@@ -44,6 +44,8 @@ final class BookTasks {
         case positionSave
         /// Asking the progress sync server for another device's place, and pushing ours.
         case syncPull, syncPush
+        /// Waiting to read the book's highlights again (merged with the sync folder first).
+        case annotationRefresh
     }
 
     private var running: [Kind: (id: Int, task: Task<Void, Never>)] = [:]
