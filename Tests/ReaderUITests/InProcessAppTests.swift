@@ -22,6 +22,23 @@ import TestSupport
         #expect(!page.contains("April is the cruellest month"))
     }
 
+    /// In a PDF whose outline names only pages, a contents entry lands on its heading, not on
+    /// the top of its page ("Bar", the page's "2 Bar", is the second section of page 2) (#29 item 12).
+    @Test func aPDFContentsEntryLandsOnItsHeading() async throws {
+        let ui = try InProcessApp("inprocess-pdf-contents", withLibrary: false)
+        ui.app.startReader(path: Fixtures.sample("pdf/pypdf-pdflatex-outline.pdf"), on: ui.canvas)
+        try await ui.waitFor("Contents", "1 Foo … 2")
+        ui.press(.character("t"))
+        try await ui.waitFor("┌")
+        // The outline says "Bar" where the page says "2 Bar": the section number is the page's.
+        try await selectRow(containing: "Bar", framed: true, in: ui)
+        ui.press(.enter)
+        let page = try await ui.waitUntil("the page of 2 Bar") { $0.contains("2 Bar") && $0.contains("Hello, here is") && !$0.contains("┌") }
+        let rows = page.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(rows.first { !$0.isEmpty } == "2 Bar", "the heading is the first line shown:\n\(page)")
+        #expect(!page.contains("1 Foo"), "\(page)")
+    }
+
     /// Bookmarks list, then naming one on top of it: Escape closes the name prompt only, a
     /// second Escape the list, and the page stays.
     @Test func escapePopsExactlyOneLayer() async throws {
@@ -67,12 +84,14 @@ import TestSupport
     static let password = "secret"
 
     /// Moves the contents popup's selection down to the row containing `title`.
-    private func selectRow(containing title: String, in ui: InProcessApp) async throws {
+    /// `framed`: the row inside the popup's frame ("│ title"), when the page shows the title too.
+    private func selectRow(containing title: String, framed: Bool = false, in ui: InProcessApp) async throws {
+        let pattern = framed ? "│ " + title : title, skip = framed ? 2 : 0
         for _ in 0..<40 {
             // The selected row is drawn reversed (the canvas has no colours).
             let rows = ui.canvas.text.split(separator: "\n", omittingEmptySubsequences: false)
-            if let row = rows.firstIndex(where: { $0.contains(title) }),
-               let column = rows[row].range(of: title).map({ rows[row].distance(from: rows[row].startIndex, to: $0.lowerBound) }),
+            if let row = rows.firstIndex(where: { $0.contains(pattern) }),
+               let column = rows[row].range(of: pattern).map({ rows[row].distance(from: rows[row].startIndex, to: $0.lowerBound) + skip }),
                let style = ui.canvas.style(row: row, column: column), style.attributes.contains(.reverse) {
                 return
             }

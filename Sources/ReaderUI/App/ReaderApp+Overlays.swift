@@ -24,7 +24,7 @@ extension ReaderApp {
             if key == .enter || key == .character("l") || key == .right {
                 if let entry = toc.selected, let book = currentBook {
                     recordJump(book)
-                    jump(book, to: entry.href)
+                    jump(book, to: entry.href, heading: entry.title)
                 }
                 return
             }

@@ -125,13 +125,15 @@ extension ReaderApp {
         }
     }
 
-    /// Goes to `href` (a chapter, with or without a fragment).
-    func jump(_ book: BookController, to href: String) {
+    /// Goes to `href` (a chapter, with or without a fragment); in a PDF, to the heading titled
+    /// `heading` on that page when it has one (a contents entry), else the page's top.
+    func jump(_ book: BookController, to href: String, heading: String? = nil) {
         guard let chapter = book.chapterIndex(of: href) else {
             message = "Not in the reading order: \(href)"
             return
         }
-        let anchor: ReaderState.Anchor = Href.fragment(of: href).map { .fragment($0) } ?? .start
+        let headingAnchor = heading.flatMap { book.source.isPaged ? ReaderState.Anchor.fragment(SyntheticDocuments.headingID($0)) : nil }
+        let anchor: ReaderState.Anchor = headingAnchor ?? Href.fragment(of: href).map { .fragment($0) } ?? .start
         if chapter == book.state.chapter, book.loadingChapter == nil {
             book.state.move(to: anchor)
             savePosition(book)

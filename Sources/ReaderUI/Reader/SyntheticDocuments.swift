@@ -45,7 +45,7 @@ enum SyntheticDocuments {
                 }
             }
             guard !paragraph.isEmpty else { continue }
-            html += block.kind == .heading ? "<h2>\(escape(paragraph))</h2>" : "<p>\(escape(paragraph))</p>"
+            html += block.kind == .heading ? "<h2 id=\"\(headingID(paragraph))\">\(escape(paragraph))</h2>" : "<p>\(escape(paragraph))</p>"
         }
         if html == "<html><body>" { html += "<p>(This page has no text.)</p>" }
         html += "</body></html>"
@@ -81,6 +81,19 @@ enum SyntheticDocuments {
     }
 
     static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+
+    /// The id of a PDF page's heading whose text is `title` (its words in lower case joined by
+    /// dashes, a leading section number left out: outlines often say "Bar" where the page says
+    /// "2 Bar" or "IV. Bar"): a contents entry finds its heading on the page, where the outline
+    /// only names the page (#29 item 12).
+    static func headingID(_ title: String) -> String {
+        var words = title.lowercased().split { !$0.isLetter && !$0.isNumber }
+        while words.count > 1, let first = words.first,
+              first.allSatisfy(\.isNumber) || (first.count <= 4 && first.allSatisfy({ "ivxlc".contains($0) })) {
+            words.removeFirst()
+        }
+        return "heading-" + words.joined(separator: "-").prefix(80)
+    }
 
     static func escape(_ text: String) -> String {
         var result = ""
