@@ -20,6 +20,10 @@ public final class SpeechPipeline: Sendable {
         var leadingSilence: Int
         var trailingSilence: Int
         var words: [(range: Range<Int>, sample: Int)]
+        /// The sink's total wait for audio once this sentence's samples arrived: the wait before
+        /// it is this minus the previous sentence's (counted here, not when the events are read,
+        /// which may be late).
+        var starvedAtAppend: Double
     }
 
     private struct State: Sendable {
@@ -32,7 +36,6 @@ public final class SpeechPipeline: Sendable {
         var nextSentence = 0
         var nextWord = 0
         var finishedSaid = false
-        var starvedAtLastSentence = 0.0
     }
 
     private let synthesizer: any SpeechSynthesizer
@@ -110,17 +113,17 @@ public final class SpeechPipeline: Sendable {
                       range.lowerBound > (words.last?.range.lowerBound ?? Int.min) else { continue }
                 words.append((range, start + word.sample))
             }
-            state.queue.append(Queued(sentence: sentence, startSample: start, endSample: start + speech.samples.count,
-                                      leadingSilence: leading, trailingSilence: trailing, words: words))
             state.queuedSamples += speech.samples.count
             sink.append(speech.samples)
+            state.queue.append(Queued(sentence: sentence, startSample: start, endSample: start + speech.samples.count,
+                                      leadingSilence: leading, trailingSilence: trailing, words: words,
+                                      starvedAtAppend: sink.starvedSeconds))
         }
     }
 
     /// The events heard since the last call, in order.
     public func poll() -> [SpeechEvent] {
         let played = sink.playedSamples
-        let starved = sink.starvedSeconds
         let rate = Double(sink.sampleRate) * sink.rateForGaps(speed: speed, synthesizer: synthesizer)
         return state.withLock { state in
             var events: [SpeechEvent] = []
@@ -141,9 +144,8 @@ public final class SpeechPipeline: Sendable {
                 if state.nextSentence > 0 {
                     let previous = state.queue[state.nextSentence - 1]
                     boundary = SentenceBoundary(pause: Double(previous.trailingSilence + next.leadingSilence) / rate,
-                                                wait: starved - state.starvedAtLastSentence)
+                                                wait: max(0, next.starvedAtAppend - previous.starvedAtAppend))
                 }
-                state.starvedAtLastSentence = starved
                 events.append(.sentence(next.sentence, boundary: boundary))
                 state.nextSentence += 1
                 state.nextWord = 0
