@@ -29,7 +29,7 @@ extension ReaderApp {
             annotations: book.highlights.annotations,
             order: { (book.chapterIndex(of: $0.target.href) ?? Int.max, $0.target.textRange?.lowerBound ?? 0) },
             chapterTitle: { titles[Href.removingFragment($0.target.href)] ?? $0.target.href },
-            visibleRows: PopupViews.listRows(windowRows: screen.size.rows))
+            visibleRows: PopupViews.listRows(windowRows: screen.size.rows), orphans: book.highlights.orphans)
         overlays.append(.annotation(.list(state)))
         if !book.highlights.isLoaded, book.entry != nil, dependencies.annotations != nil {
             message = "The highlights are still being read."

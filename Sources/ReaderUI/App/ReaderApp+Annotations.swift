@@ -49,6 +49,7 @@ extension ReaderApp {
                 let made = book.highlights.annotations.filter { local in !list.contains { $0.id == local.id } }
                 book.highlights.replaceAll(list + made, chapterOf: { book.chapterIndex(of: $0.target.href) })
                 book.highlights.isLoaded = true
+                self.reanchorHighlights(book)
             case .failure(let error):
                 self.message = "Could not read the highlights: \(error.userMessage)"
             }
@@ -77,7 +78,7 @@ extension ReaderApp {
 
     /// Runs `write` on the book's store; the entry is looked up first when the book was just
     /// added (`lectern open` of a new file). Unkeyed: it completes even if the book closes.
-    private func writeAnnotation(_ book: BookController, failure: String,
+    func writeAnnotation(_ book: BookController, failure: String,
                                  _ write: @escaping @Sendable (BookAnnotationStore) async throws(LibraryError) -> Void) {
         guard let factory = dependencies.annotations, let library = dependencies.library else {
             message = "Highlights are kept in the library, which could not be opened: this one is lost when the book closes."

@@ -190,6 +190,7 @@ extension ReaderApp {
             pullSyncedPlace(book)
         }
         savePosition(book)
+        reanchorHighlights(book)
         if let length = book.document?.length { rememberLength(length, ofChapter: book.state.chapter, book) }
         requestPictures(book)
         let readAhead = book.readAhead(book.state.chapter + 1)

@@ -29,18 +29,20 @@ struct AnnotationListState: Sendable {
     var list: ListState
 
     /// `annotations` in reading order (`order` gives each its chapter index), titled with
-    /// `chapterTitle` when the annotation has no headings of its own.
+    /// `chapterTitle` when the annotation has no headings of its own; those of `orphans` (their
+    /// quote no longer in the book) are marked "orphaned".
     init(annotations: [Annotation], order: (Annotation) -> (Int, Int), chapterTitle: (Annotation) -> String, visibleRows: Int = 10,
-         books: [String: LibraryEntry] = [:]) {
+         books: [String: LibraryEntry] = [:], orphans: Set<String> = []) {
         self.books = books
         let sorted = annotations.sorted { order($0) < order($1) }
         rows = sorted.map { annotation in
             let headings = annotation.target.headings.filter { !$0.isEmpty }
             var chapter = TerminalText.singleLine(headings.last ?? chapterTitle(annotation)).trimmed
             if let book = books[annotation.id] { chapter = TerminalText.singleLine(book.title).trimmed + (chapter.isEmpty ? "" : ", " + chapter) }
-            let quote = annotation.target.quoteIsSealed ? "(sealed: open the book to read it)"
+            var quote = annotation.target.quoteIsSealed ? "(sealed: open the book to read it)"
                 : annotation.target.quote.map { "“" + TerminalText.singleLine($0.exact).trimmed + "”" }
                 ?? annotation.target.page.map { "(page \($0))" } ?? ""
+            if orphans.contains(annotation.id) { quote = "(orphaned) " + quote }
             let note = TerminalText.singleLine(annotation.note ?? "").trimmed
             let date = String(RFC3339Date.display(annotation.modified).prefix(10))
             return Row(annotation: annotation, chapter: chapter, quote: quote, note: note, date: date,

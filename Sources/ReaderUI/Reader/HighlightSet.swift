@@ -17,10 +17,18 @@ struct HighlightSet: Sendable {
     /// The colour and style of the last highlight made or changed: the next one takes them.
     var color: HighlightColor = .yellow
     var style: HighlightStyle = .solid
+    /// The annotations whose quote is no longer in their chapter's text (a new edition): listed
+    /// as orphaned, never drawn.
+    private(set) var orphans: Set<String> = []
+    /// The chapters whose annotations were checked against their text since the set was read
+    /// (``ReaderApp/reanchorHighlights(_:)``).
+    var anchoredChapters: Set<Int> = []
 
     /// Replaces the set with `list` (the library's), grouped with `chapterOf`.
     mutating func replaceAll(_ list: [Annotation], chapterOf: (Annotation) -> Int?) {
         annotations = list.filter { !$0.deleted }.sorted { $0.created < $1.created }
+        // Read anew (another device may have moved them): every chapter is checked again.
+        anchoredChapters = []
         regroup(chapterOf)
     }
 
@@ -58,9 +66,26 @@ struct HighlightSet: Sendable {
         }
     }
 
+    /// Applies what anchoring found in one chapter: `moved` annotations get their new range
+    /// (when their range is still the one checked), `orphaned` ones are no longer drawn, and
+    /// the others of `checked` are drawn again. Returns the annotations moved, as now held.
+    mutating func applyAnchoring(moved: [String: (from: Range<Int>, to: Range<Int>)], orphaned: Set<String>,
+                                 checked: Set<String>, chapterOf: (Annotation) -> Int?) -> [Annotation] {
+        var changed: [Annotation] = []
+        for index in annotations.indices {
+            guard let move = moved[annotations[index].id], annotations[index].target.textRange == move.from else { continue }
+            annotations[index].target.textRange = move.to
+            changed.append(annotations[index])
+        }
+        orphans.subtract(checked)
+        orphans.formUnion(orphaned)
+        regroup(chapterOf)
+        return changed
+    }
+
     private mutating func regroup(_ chapterOf: (Annotation) -> Int?) {
         var groups: [Int: [Annotation]] = [:]
-        for annotation in annotations where annotation.target.textRange != nil {
+        for annotation in annotations where annotation.target.textRange != nil && !orphans.contains(annotation.id) {
             guard let chapter = chapterOf(annotation) else { continue }
             groups[chapter, default: []].append(annotation)
         }
