@@ -124,7 +124,12 @@ enum ReaderView {
             return
         }
         let allowed = book.copyPermission?.allowed ?? true
-        let action = allowed ? "y copy · H highlight · n note · o other end · esc" : "y copy (not allowed) · H highlight · n note · esc"
+        let copy = allowed ? "y copy" : "y copy (not allowed)"
+        // The keys give way to the count (of characters left to copy above all): the longest
+        // list of keys that leaves it whole, down to the copy key alone.
+        let actions = [[copy, "H highlight", "n note", "o other end", "esc"], [copy, "H highlight", "n note", "esc"],
+                       [copy, "H highlight", "esc"], [copy, "esc"], [copy]].map { $0.joined(separator: " · ") }
+        let action = actions.first { TextFitting.width(left) + TextFitting.width($0) + 4 <= painter.columns } ?? actions.last!
         let actionWidth = TextFitting.width(action)
         painter.bar(" " + TextFitting.truncate(left, to: max(0, painter.columns - actionWidth - 4)), row: row, .status)
         var style = painter.palette[.status]
