@@ -27,6 +27,7 @@ import zipfile
 
 from large_books import bench_large_books, ends_with_marker, xhtml_mb
 from folder_sync import bench_folder_sync
+from highlights import bench_highlights
 from library_search import bench_library_search
 from media_overlays import bench_media_overlays
 from opds_feeds import bench_opds
@@ -853,7 +854,7 @@ def main():
     parser.add_argument("--lectern", required=True)
     parser.add_argument("--output", default="BENCHMARKS.md")
     parser.add_argument("--runs", type=int, default=30)
-    parser.add_argument("--only", choices=["tui", "large", "server", "library", "chapter", "pictures", "opds", "speech"],
+    parser.add_argument("--only", choices=["tui", "large", "server", "library", "chapter", "pictures", "opds", "speech", "highlights"],
                         help="Run one section and print it (BENCHMARKS.md is not written).")
     args = parser.parse_args()
     if args.only == "library":
@@ -877,6 +878,8 @@ def main():
             tui_rows, tui_notes = bench_pictures(os.path.abspath(args.lectern), args.runs, isolated_env())
         elif args.only == "speech":
             tui_rows, tui_notes = bench_speech(os.path.abspath(args.lectern), isolated_env())
+        elif args.only == "highlights":
+            tui_rows, tui_notes = bench_highlights(os.path.abspath(args.lectern), args.runs, isolated_env(), WORK, run_json, stats)
         elif args.only == "opds":
             tui_rows, tui_notes = bench_opds(os.path.abspath(args.lectern), args.runs, isolated_env(), WORK, measure)
         else:
@@ -952,6 +955,9 @@ def main():
     overlay_rows, overlay_notes = bench_media_overlays(lectern, args.runs, env, WORK, run_json, stats)
     rows += overlay_rows
     notes += overlay_notes
+    highlight_rows, highlight_notes = bench_highlights(lectern, args.runs, env, WORK, run_json, stats)
+    rows += highlight_rows
+    notes += highlight_notes
     folder_rows, folder_notes = bench_folder_sync(lectern, args.runs, isolated_env(), WORK, SAMPLES, measure)
     rows += folder_rows
     notes += folder_notes

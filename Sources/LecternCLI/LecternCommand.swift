@@ -39,7 +39,7 @@ public struct LecternCommand: AsyncParsableCommand {
         subcommands: [ShelfCommand.self, OpenCommand.self, ImportCommand.self, ListCommand.self, InfoCommand.self, CheckCommand.self,
                       CatCommand.self, RenderCommand.self, TextCommand.self, ListenCommand.self, AcquireCommand.self,
                       LicenseCommand.self, ConsumeRightsCommand.self, SearchCommand.self, IndexCommand.self, DoctorCommand.self,
-                      ServeCommand.self, CatalogCommand.self, SyncCommand.self, ForgetPasswordCommand.self, LCPBenchCommand.self, ListenBenchCommand.self, OverlayBenchCommand.self,
+                      ServeCommand.self, CatalogCommand.self, SyncCommand.self, ForgetPasswordCommand.self, LCPBenchCommand.self, ListenBenchCommand.self, OverlayBenchCommand.self, HighlightBenchCommand.self,
                       AnnotateCommand.self, AnnotationsCommand.self],
         defaultSubcommand: ShelfCommand.self
     )
