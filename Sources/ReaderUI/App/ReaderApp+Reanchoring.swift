@@ -16,8 +16,9 @@ extension ReaderApp {
     func reanchorHighlights(_ book: BookController) {
         let chapter = book.state.chapter
         guard book.highlights.isLoaded, book.partialChapter == nil, book.loadingChapter == nil,
-              let document = book.document, !book.highlights.anchoredChapters.contains(chapter) else { return }
-        book.highlights.anchoredChapters.insert(chapter)
+              let document = book.document, book.highlights.anchoredChapters[chapter] != document.length else { return }
+        let length = document.length
+        book.highlights.anchoredChapters[chapter] = length
         let targets = book.highlights.annotations.compactMap { annotation -> (String, AnnotationTarget)? in
             guard annotation.target.quote != nil, annotation.target.textRange != nil,
                   book.chapterIndex(of: annotation.target.href) == chapter else { return nil }
@@ -27,7 +28,7 @@ extension ReaderApp {
         book.tasks.start(nil, computing: {
             await Blocking.run { Self.anchor(targets, in: document) }
         }, then: { [weak self, weak book] found in
-            guard let self, let book, book.highlights.anchoredChapters.contains(chapter) else { return }
+            guard let self, let book, book.highlights.anchoredChapters[chapter] == length else { return }
             let moved = book.highlights.applyAnchoring(moved: found.moved, orphaned: found.orphaned, checked: found.checked,
                                                        chapterOf: { book.chapterIndex(of: $0.target.href) })
             for annotation in moved {

@@ -21,14 +21,15 @@ struct HighlightSet: Sendable {
     /// as orphaned, never drawn.
     private(set) var orphans: Set<String> = []
     /// The chapters whose annotations were checked against their text since the set was read
-    /// (``ReaderApp/reanchorHighlights(_:)``).
-    var anchoredChapters: Set<Int> = []
+    /// (``ReaderApp/reanchorHighlights(_:)``), with the length of the text checked: a chapter
+    /// converted anew to another length (a conversion rule changed) is checked again.
+    var anchoredChapters: [Int: Int] = [:]
 
     /// Replaces the set with `list` (the library's), grouped with `chapterOf`.
     mutating func replaceAll(_ list: [Annotation], chapterOf: (Annotation) -> Int?) {
         annotations = list.filter { !$0.deleted }.sorted { $0.created < $1.created }
         // Read anew (another device may have moved them): every chapter is checked again.
-        anchoredChapters = []
+        anchoredChapters = [:]
         regroup(chapterOf)
     }
 
