@@ -55,7 +55,9 @@ let package = Package(
         cModule("CLecternCMark", pkgConfig: "libcmark-gfm", apt: "libcmark-gfm-dev"),
         .target(name: "LibXML", dependencies: ["CLecternXML2"]),
         .target(name: "LibArchive", dependencies: ["CLecternArchive"]),
-        .target(name: "LibMobi", dependencies: ["CLecternMobi"]),
+        .target(name: "LibMobi", dependencies: ["CLecternMobi", "CLecternXMLCleanupGuard"]),
+        // Keeps libmobi from tearing down libxml2 while other threads parse (xml_cleanup_guard.c).
+        .target(name: "CLecternXMLCleanupGuard"),
         .target(name: "LibCMark", dependencies: ["CLecternCMark"]),
         .target(name: "Zlib", dependencies: ["CLecternZlib"]),
         .target(name: "LibCrypto", dependencies: ["CLecternCrypto"]),

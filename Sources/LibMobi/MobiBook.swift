@@ -1,4 +1,5 @@
 import CLecternMobi
+import CLecternXMLCleanupGuard
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
@@ -53,6 +54,9 @@ public struct MobiBook: Sendable {
 
     /// Loads a book with `load` and rebuilds its files.
     private static func read(load: (UnsafeMutablePointer<MOBIData>) -> MOBI_RET) throws(MobiError) -> (Bool, [MobiFile]) {
+        // libmobi ends each book with xmlCleanupParser(), fatal to other threads parsing: the
+        // guard linked in with this call makes it do nothing (xml_cleanup_guard.c).
+        precondition(lectern_xml_cleanup_guard_installed() == 1)
         guard let book = mobi_init() else { throw .damaged("out of memory") }
         defer { mobi_free(book) }
         let loaded = load(book)
