@@ -7,7 +7,7 @@ import LibCrypto
 ///
 /// - For Readium LCP, the key is derived from the book's user key (the SHA-256 of the
 ///   passphrase, what the LCP repositories remember): the quotes open only where the book
-///   does, and a copy of the database alone shows nothing of them.
+///   does — a library that remembers the passphrase opens both, one that does not, neither.
 /// - For ZIP- and PDF-password books, the key is ``PasswordSealing``'s key file, as for the
 ///   remembered password itself.
 public struct QuoteSealing: Sendable {
