@@ -152,7 +152,7 @@ let package = Package(
         .testTarget(name: "AnnotationsTests", dependencies: ["Annotations", "Shared", "TestSupport"]),
         .testTarget(name: "BookshelfTests", dependencies: ["Bookshelf", "Annotations", "Shared", "TestSupport"]),
         .testTarget(name: "LibrarySearchTests", dependencies: ["LibrarySearch", "Bookshelf", "Streamer", "Shared", "LibSQLite", "TestSupport"]),
-        .testTarget(name: "LibraryDatabaseTests", dependencies: ["Bookshelf", "LibrarySearch", "LCP", "LCPSQLite", "LibSQLite", "Streamer", "Shared", "TestSupport"]),
+        .testTarget(name: "LibraryDatabaseTests", dependencies: ["Annotations", "Bookshelf", "LibrarySearch", "LCP", "LCPSQLite", "LibSQLite", "Streamer", "Shared", "TestSupport"]),
         .testTarget(name: "ReaderUITests", dependencies: ["ReaderUI", "Bookshelf", "OPDS", "Terminal", "TerminalCells", "TextLayout", "Shared", "Streamer", "TestSupport"]),
         .testTarget(name: "UITests", dependencies: ["TestSupport"]),
         .testTarget(name: "LCPTests", dependencies: ["LCP", "LCPSQLite", "Streamer", "Shared", "LibCrypto", "LibZip", "ReaderUI", "Terminal", "Bookshelf", "TestSupport"]),

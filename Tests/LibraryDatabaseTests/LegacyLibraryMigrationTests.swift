@@ -1,3 +1,4 @@
+import Annotations
 import Bookshelf
 import Foundation
 import LCP
@@ -52,6 +53,22 @@ import TestSupport
         // The counters go on from where they were.
         #expect(try licenses.consume(.print, amount: 100 - LegacyLibraryFixture.printedPages, licenseID: license.id))
         #expect(try !licenses.consume(.print, amount: 1, licenseID: license.id))
+    }
+
+    /// The annotations step (library/7-annotations) applies on top of the old file: a book
+    /// already there takes a highlight with a note, which reads back and is found by its words,
+    /// and the old bookmarks are still there beside it.
+    @Test func anOldLibraryTakesAnnotations() throws {
+        let queue = try SQLiteQueue(path: try copyOfFixture(), migrations: Self.migrations)
+        let library = try LibraryStore(database: queue)
+        let entry = try #require(try library.entries().first { $0.path.hasSuffix(LegacyLibraryFixture.wasteLand) })
+        let annotation = Annotation(target: AnnotationTarget(href: "OEBPS/ch1.xhtml", progression: 0.1, textRange: 10..<19,
+                                                             quote: TextQuote(exact: "cruellest")),
+                                    color: .green, note: "a remembered month")
+        try library.saveAnnotation(annotation, publicationID: entry.id, sealing: nil)
+        #expect(try library.annotations(publicationID: entry.id, sealing: nil).map(\.id) == [annotation.id])
+        #expect(try library.annotationNotes(matching: "remembered").map(\.annotationID) == [annotation.id])
+        #expect(try library.bookmarks(publicationID: entry.id).map(\.label) == LegacyLibraryFixture.bookmarks.map(\.label))
     }
 
     @Test func theSearchIndexIsKeptAndAnswers() throws {
