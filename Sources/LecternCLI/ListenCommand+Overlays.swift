@@ -38,11 +38,13 @@ private final class OverlayListenSession {
     private var texts: MediaOverlayTexts?
     private var started: ContinuousClock.Instant?
     private let clock = ContinuousClock()
+    private var words: ListenedText
 
     init(command: ListenCommand, publication: Publication, output: AudioOutput) {
         self.command = command
         self.publication = publication
         self.output = output
+        words = ListenedText(publication)
     }
 
     func run() async -> ExitCode {
@@ -105,7 +107,7 @@ private final class OverlayListenSession {
     private func announce(_ index: Int, _ player: MediaOverlayPlayer) {
         let entry = player.timeline.entries[index]
         let phrase = entry.phrase
-        let text = texts?.text(of: phrase)
+        let text = texts?.text(of: phrase).flatMap { words.printable($0) }
         var fields = JSONObject(["href": .string(phrase.textHref), "position": .double(entry.start),
                                  "elapsed": .double(elapsed), "index": .int(index)])
         fields.set("fragment", phrase.fragment.map(JSONValue.string))

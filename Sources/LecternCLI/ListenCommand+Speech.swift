@@ -36,11 +36,13 @@ private final class SpeechListenSession {
     let command: ListenCommand
     let publication: Publication
     let output: AudioOutput
+    private var words: ListenedText
 
     init(command: ListenCommand, publication: Publication, output: AudioOutput) {
         self.command = command
         self.publication = publication
         self.output = output
+        words = ListenedText(publication)
     }
 
     func run() async -> ExitCode {
@@ -113,16 +115,20 @@ private final class SpeechListenSession {
     }
 
     private func announce(_ sentence: SpokenSentence, boundary: SentenceBoundary?) {
-        var fields = JSONObject(["href": .string(sentence.href), "text": .string(sentence.chapterText),
+        let printed = words.printable(sentence.chapterText)
+        var fields = JSONObject(["href": .string(sentence.href),
                                   "start": .int(sentence.range.lowerBound), "end": .int(sentence.range.upperBound)])
+        fields.set("text", printed.map(JSONValue.string))
         // What is said, when the note markers it passes over make it differ from the text.
-        if sentence.text != sentence.chapterText { fields.set("spoken", .string(sentence.text)) }
+        if printed != nil, sentence.text != sentence.chapterText { fields.set("spoken", .string(sentence.text)) }
         fields.set("position", sentence.position.map(\.json))
         // The voice's pause before it, and the time the output waited for its audio.
         fields.set("pause", boundary.map { .double($0.pause) })
         fields.set("gap", boundary.map { .double($0.wait) })
         fields.set("language", sentence.language.map(JSONValue.string))
-        emit("sentence", fields, text: String(sentence.text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()))
+        let line = printed == nil ? "\(sentence.href) \(sentence.range.lowerBound)–\(sentence.range.upperBound)"
+            : String(sentence.text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+        emit("sentence", fields, text: line)
     }
 
     private func finish(_ reason: String, sentences: Int, last: SpokenSentence?, output: String) -> ExitCode {

@@ -211,6 +211,22 @@ import TextLayout
         #expect(!events(all, "sentence").isEmpty)
     }
 
+    /// Writing a protected book's words out is copying: `--json` prints them through its copy
+    /// right, consuming what it prints; with the allowance used up, each sentence keeps its
+    /// place without the words, and standard error says why (`lectern text` refuses alike).
+    @Test func anLCPBooksWordsArePrintedOnlyWithinItsCopyAllowance() throws {
+        let path = Fixtures.sample("lcp/r2streamerjs-wasteland-otf-obf_LCP_dan.epub")
+        let used = try lectern.run(["consume-rights", path, "--passphrase", "dan", "--copy", String(repeating: "x", count: 2048)])
+        #expect(used.status == 0, "\(used.stderr)")
+        let (result, all) = try listen(["--passphrase", "dan", "--speed", "6", "--for", "2", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let sentences = events(all, "sentence")
+        #expect(!sentences.isEmpty)
+        #expect(sentences.allSatisfy { $0["text"] == nil && $0["spoken"] == nil && $0["start"] is Int }, "\(result.stdout)")
+        #expect(!result.stdout.contains("cruellest"))
+        #expect(result.stderr.contains("copying"), "\(result.stderr)")
+    }
+
     @Test func aBookWithoutTextIsRefused() throws {
         let result = try listen([Fixtures.sample("audiobook/derived-w3c-mol-navigation.audiobook")]).0
         #expect(result.status == 2)
