@@ -57,7 +57,7 @@ struct ProtectedPlaceUITests {
             let before = firstRow(screen)
             try tmux.press("Space")
             // Another page: other text at its top (the status line changes by itself too).
-            screen = try tmux.waitUntil("the next page") {
+            screen = try tmux.waitUntilSettled("the next page") {
                 firstRow($0) != before && !$0.contains("loading…") && ReaderScreenTests.page($0) != nil
             }
             guard let first = firstRow(screen) else { continue }
@@ -79,7 +79,7 @@ struct ProtectedPlaceUITests {
     }
 
     /// Reads a page, bookmarks it, quits; returns the first words of that page and its status.
-    static func readBookmarkAndQuit(_ book: Book, home: String) throws -> (phrase: String, page: Int?, top: String?) {
+    static func readBookmarkAndQuit(_ book: Book, home: String) throws -> (phrase: String, page: Int?, top: String?, screen: String) {
         let tmux = try open(book, home: home)
         defer { tmux.close() }
         let (screen, phrase) = try turnToAPageOfText(tmux)
@@ -98,13 +98,13 @@ struct ProtectedPlaceUITests {
         try tmux.waitForAbsence(of: "enter jump")
         try tmux.press("q")
         try tmux.waitForExit()
-        return (phrase, ReaderScreenTests.page(screen), firstRow(screen))
+        return (phrase, ReaderScreenTests.page(screen), firstRow(screen), screen)
     }
 
     @Test(arguments: protectedBooks)
     func theLibraryHoldsNoDecryptedWords(book: Book) throws {
         let home = try UIFixtures.home()
-        let (phrase, page, top) = try Self.readBookmarkAndQuit(book, home: home)
+        let (phrase, page, top, readScreen) = try Self.readBookmarkAndQuit(book, home: home)
         let files = Self.libraryBytes(home: home)
         #expect(!files.isEmpty)
         for (file, data) in files {
@@ -113,8 +113,8 @@ struct ProtectedPlaceUITests {
         // Reopened at that page all the same (by its progression through the chapter).
         let tmux = try Self.open(book, home: home)
         defer { tmux.close() }
-        let screen = try tmux.waitUntil("the page read") { Self.firstRow($0) == top }
-        #expect(ReaderScreenTests.page(screen) == page)
+        let screen = try tmux.waitUntilSettled("the page read") { Self.firstRow($0) == top }
+        #expect(ReaderScreenTests.page(screen) == page, "reopened:\n\(screen)\nread:\n\(readScreen)")
         // The bookmark leads there too, from the next page.
         try tmux.press("Space")
         try tmux.waitUntil("the next page") { Self.firstRow($0) != top && !$0.contains("loading…") }
@@ -128,7 +128,7 @@ struct ProtectedPlaceUITests {
     /// scan above finds them.
     @Test func anUnprotectedBookKeepsItsText() throws {
         let home = try UIFixtures.home()
-        let (phrase, _, _) = try Self.readBookmarkAndQuit(Book(path: ReaderScreenTests.wasteland, secret: nil), home: home)
+        let (phrase, _, _, _) = try Self.readBookmarkAndQuit(Book(path: ReaderScreenTests.wasteland, secret: nil), home: home)
         let found = Self.libraryBytes(home: home).contains { $0.data.range(of: Data(phrase.utf8)) != nil }
         #expect(found, "“\(phrase)” is not in the library")
     }

@@ -97,6 +97,20 @@ final class TmuxSession {
         }
     }
 
+    /// Like `waitUntil`, but returns only a screen that two captures in a row agree on: a
+    /// capture can catch a page half drawn (its first row new, the rest and the status line
+    /// still the old page), so a test that reads more than the row it waited for waits for
+    /// the drawing to settle.
+    @discardableResult
+    func waitUntilSettled(timeout: TimeInterval = 20, _ description: String,
+                          _ predicate: (String) -> Bool) throws -> String {
+        var previous: String?
+        return try waitUntil(timeout: timeout, description + " (settled)") { screen in
+            defer { previous = screen }
+            return screen == previous && predicate(screen)
+        }
+    }
+
     /// Waits until `text` is on screen.
     @discardableResult
     func waitFor(_ text: String, timeout: TimeInterval = 20) throws -> String {
