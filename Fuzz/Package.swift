@@ -31,6 +31,9 @@ let targets = [
     "comic-archive",
     "mobi",
     "annotations",
+    "annotation-readium",
+    "annotation-lectern-json",
+    "annotation-koreader-lua",
 ]
 
 let package = Package(

@@ -30,6 +30,7 @@ TARGETS = [
     "epub-nav", "epub-ncx", "epub-encryption", "rwpm-manifest", "zip-archive", "xhtml-layout", "toml-config",
     "cbz-comicinfo", "pdf-poppler", "audiobook-status", "opds1-feed", "opds2-feed", "opds-authentication",
     "opensearch-description", "http-request-head", "documents", "annotations",
+    "annotation-readium", "annotation-lectern-json", "annotation-koreader-lua",
 ]
 
 # Largest seed kept per target, at most the -max_len of run_fuzzers.py (libFuzzer truncates

@@ -53,6 +53,9 @@ TARGETS = {
     "comic-archive": ("zip.dict", 65536),
     "mobi": ("html.dict", 131072),
     "annotations": ("json.dict", 32768),
+    "annotation-readium": ("annotation.dict", 32768),
+    "annotation-lectern-json": ("annotation.dict", 32768),
+    "annotation-koreader-lua": ("lua.dict", 32768),
 }
 ARTIFACT_PREFIXES = ("crash-", "timeout-", "oom-")
 # Seconds one input may take before libFuzzer calls it a hang.

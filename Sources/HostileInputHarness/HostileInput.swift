@@ -66,6 +66,12 @@ public enum HostileInput: String, Sendable, CaseIterable {
     /// A file of annotations to import: Readium Annotation Set, Lectern's JSON, KOReader's
     /// `metadata.*.lua`.
     case annotations = "annotations"
+    /// A Readium Annotation Set, read by its parser alone (no anchoring, no export).
+    case annotationReadium = "annotation-readium"
+    /// Lectern's JSON of annotations, read by its parser alone.
+    case annotationLecternJSON = "annotation-lectern-json"
+    /// KOReader's `metadata.*.lua`, read by the Lua table parser alone.
+    case annotationKOReaderLua = "annotation-koreader-lua"
 
     /// Feeds `bytes` to the parser of this kind of input.
     public func consume(_ bytes: [UInt8]) async {
@@ -115,6 +121,9 @@ public enum HostileInput: String, Sendable, CaseIterable {
         case .comicArchive: ArchiveAndKindleInput.consumeComicArchive
         case .mobi: ArchiveAndKindleInput.consumeMOBI
         case .annotations: AnnotationsInput.consume
+        case .annotationReadium: AnnotationParserInput.readium.consume
+        case .annotationLecternJSON: AnnotationParserInput.lecternJSON.consume
+        case .annotationKOReaderLua: AnnotationParserInput.koreaderLua.consume
         case .audiobookStatus, .audiobookManifest, .audiobookKeySet, .zipArchive: nil
         }
     }
