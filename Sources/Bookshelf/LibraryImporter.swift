@@ -14,34 +14,12 @@ public struct OpenedPublication: Sendable {
     public let licenseID: String?
     /// A short description of the protection and its state, for the restricted screen.
     public let protectionName: String?
-    /// What the protection still allows to copy and print (read each time it is asked, off
-    /// the main actor: it may query the rights database); nil when the protection does not say.
-    public let rightsLeft: (@Sendable () -> RightsLeft)?
 
-    public init(publication: Publication, format: String, licenseID: String?, protectionName: String? = nil,
-                rightsLeft: (@Sendable () -> RightsLeft)? = nil) {
+    public init(publication: Publication, format: String, licenseID: String?, protectionName: String? = nil) {
         self.publication = publication
         self.format = format
         self.licenseID = licenseID
         self.protectionName = protectionName
-        self.rightsLeft = rightsLeft
-    }
-}
-
-/// The copy and print rights left, as a protection counts them: nil means unlimited.
-public struct RightsLeft: Sendable, Hashable {
-    /// Characters that may still be copied.
-    public var characters: Int?
-    /// Pages that may still be printed.
-    public var pages: Int?
-    /// Why the rights cannot be counted now (their database could not be read), or nil: while
-    /// set, nothing can be copied or printed, and this is the reason to give.
-    public var problem: String?
-
-    public init(characters: Int?, pages: Int?, problem: String? = nil) {
-        self.characters = characters
-        self.pages = pages
-        self.problem = problem
     }
 }
 

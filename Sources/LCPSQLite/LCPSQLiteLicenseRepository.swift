@@ -45,28 +45,35 @@ public final class LCPSQLiteLicenseRepository: LCPLicenseRepository {
         }
     }
 
-    public func rightsLeft(licenseID: String) throws(LCPError) -> LCPRightsLeft? {
-        try store.withDatabase { database throws(SQLiteError) in
-            guard let row = try database.query("SELECT copies_left, prints_left FROM lcp_licenses WHERE license_id = ?",
-                                               [.text(licenseID)]).first else { return nil }
-            return LCPRightsLeft(copies: row.int(0), prints: row.int(1))
-        }
+    public func allowance(licenseID: String) throws(LCPError) -> RightsAllowance? {
+        try store.withDatabase { database throws(SQLiteError) in try Self.allowance(licenseID: licenseID, in: database) }
     }
 
-    public func consume(_ right: LCPRight, amount: Int, licenseID: String) throws(LCPError) -> Bool {
-        guard amount >= 0 else { return false }
+    public func spend(_ right: LCPRight, amount: Int, licenseID: String) throws(LCPError) -> RightsDecision? {
         let column = right == .copy ? "copies_left" : "prints_left"
         return try store.transaction { database throws(SQLiteError) in
-            let rows = try database.query("SELECT \(column) FROM lcp_licenses WHERE license_id = ?", [.text(licenseID)])
-            guard let row = rows.first else { return false }
-            if row.isNull(0) { return true }
-            // One conditional update: it changes the row only if enough is left, so neither a
-            // concurrent process nor a crash can take the counter below zero.
+            guard let before = try Self.allowance(licenseID: licenseID, in: database) else { return nil }
+            let counter = right == .copy ? before.copy : before.print
+            guard counter.allows(amount) else { return .refused(before) }
+            guard let left = counter.amount else { return .granted(before) }
+            // Conditional as well: even a writer that ignored the transaction could not take
+            // the counter below zero.
             let changed = try database.run(
                 "UPDATE lcp_licenses SET \(column) = \(column) - ? WHERE license_id = ? AND \(column) >= ?",
                 [.integer(amount), .text(licenseID), .integer(amount)])
-            return changed == 1
+            guard changed == 1 else { return .refused(before) }
+            var after = before
+            if right == .copy { after.copy = .left(left - amount) } else { after.print = .left(left - amount) }
+            return .granted(after)
         }
+    }
+
+    /// Both counters in one read; NULL is unlimited.
+    private static func allowance(licenseID: String, in database: SQLiteDatabase) throws(SQLiteError) -> RightsAllowance? {
+        guard let row = try database.query("SELECT copies_left, prints_left FROM lcp_licenses WHERE license_id = ?",
+                                           [.text(licenseID)]).first else { return nil }
+        let counter = { (index: Int) -> RightAllowance in row.isNull(index) ? .unlimited : .left(row.int(index) ?? 0) }
+        return RightsAllowance(copy: counter(0), print: counter(1))
     }
 
     public func isDeviceRegistered(licenseID: String) throws(LCPError) -> Bool {

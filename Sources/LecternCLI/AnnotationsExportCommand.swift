@@ -63,7 +63,7 @@ struct AnnotationsExportCommand: AsyncParsableCommand {
         if let path {
             let book = try await AnnotationCommandBook.open(path, credentials: credentials, unlocked: false)
             defer { book.publication.close() }
-            let exported = try Self.exported(book.annotations(), entry: book.entry, publication: book.publication)
+            let exported = try await Self.exported(book.annotations(), entry: book.entry, publication: book.publication)
             publications.append(exported)
             let locked = book.entry.protection == .lcp && book.sealing == nil
             if exported.quotesWithheld > 0 { withheld.append((exported.title, exported.quotesWithheld, locked)) }
@@ -94,26 +94,26 @@ struct AnnotationsExportCommand: AsyncParsableCommand {
         let sealing: QuoteSealing? = entry.protection == .none || entry.protection == .lcp ? nil : .password()
         guard try !store.annotations(publicationID: entry.id, sealing: sealing).isEmpty else { return nil }
         guard entry.protection == .lcp else {
-            return (try exported(store.annotations(publicationID: entry.id, sealing: sealing), entry: entry, publication: nil), false)
+            return (try await exported(store.annotations(publicationID: entry.id, sealing: sealing), entry: entry, publication: nil), false)
         }
         // The remembered passphrase opens it, or its quotes stay sealed (and are withheld).
         let opened = try? await PublicationLoader().open(entry.path, credentials: nil).publication
         defer { opened?.close() }
         let lcpSealing = opened.flatMap { AnnotationCommandBook.sealing(for: $0, protection: .lcp) }
-        return (try exported(store.annotations(publicationID: entry.id, sealing: lcpSealing), entry: entry, publication: opened),
+        return (try await exported(store.annotations(publicationID: entry.id, sealing: lcpSealing), entry: entry, publication: opened),
                 lcpSealing == nil)
     }
 
     /// `annotations` as exported: an LCP book's quotes each consume their characters from the
     /// copy allowance, or are withheld.
-    static func exported(_ annotations: [Annotation], entry: LibraryEntry, publication: Publication?) -> AnnotatedPublication {
+    static func exported(_ annotations: [Annotation], entry: LibraryEntry, publication: Publication?) async -> AnnotatedPublication {
         var annotations = annotations
         if entry.protection == .lcp {
             let license = publication?.lcpLicense
             for index in annotations.indices {
                 var target = annotations[index].target
                 guard target.quote != nil || target.quoteIsSealed else { continue }
-                if var quote = target.quote, let license, license.copy(text: quote.exact) {
+                if var quote = target.quote, let license, await license.copy(text: quote.exact).isGranted {
                     quote.prefix = ""
                     quote.suffix = ""
                     target.quote = quote

@@ -27,7 +27,7 @@ struct CheckCommand: AsyncParsableCommand {
         defer { publication.close() }
 
         let results = ResourceCheck.run(publication)
-        let protection = ProtectionSummary(publication)
+        let protection = await ProtectionSummary(publication)
         let failed = results.filter { !$0.ok }.count
         if json {
             Output.json(report(opened, results: results, protection: protection))

@@ -1,6 +1,5 @@
 import ArgumentParser
 import FoundationEssentials
-import LCP
 import Shared
 
 /// `lectern consume-rights PATH --copy TEXT --times N` (hidden): consumes copy or print
@@ -43,15 +42,16 @@ struct ConsumeRightsCommand: AsyncParsableCommand {
         var granted = 0
         for _ in 0..<max(times, 0) {
             var allowed = true
-            if let copy { allowed = allowed && rights.copy(text: copy) }
-            if let pages { allowed = allowed && rights.print(pageCount: pages) }
+            if let copy { allowed = await rights.copy(text: copy).isGranted }
+            if let pages, allowed { allowed = await rights.print(pages: pages).isGranted }
             if allowed { granted += 1 }
         }
+        let left = await rights.allowance
         var report = JSONObject()
         report["granted"] = .int(granted)
         report["refused"] = .int(max(times, 0) - granted)
-        report["charactersLeft"] = publication.lcpLicense?.charactersToCopyLeft.map(JSONValue.int) ?? .null
-        report["pagesLeft"] = publication.lcpLicense?.pagesToPrintLeft.map(JSONValue.int) ?? .null
+        report["charactersLeft"] = left.copy.amount.map(JSONValue.int) ?? .null
+        report["pagesLeft"] = left.print.amount.map(JSONValue.int) ?? .null
         Output.json(.object(report))
         Output.flush()
     }

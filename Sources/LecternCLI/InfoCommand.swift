@@ -24,7 +24,7 @@ struct InfoCommand: AsyncParsableCommand {
         }
         let publication = opened.publication
         defer { publication.close() }
-        let protection = ProtectionSummary(publication)
+        let protection = await ProtectionSummary(publication)
         if json {
             var object = JSONObject()
             object["path"] = .string(path)

@@ -15,7 +15,8 @@ struct ListenedText {
 
     /// `text` when its printing is allowed (and consumed); nil when not.
     mutating func printable(_ text: String) -> String? {
-        if rights.copy(text: text) { return text }
+        let rights = rights
+        if Blocking.wait({ await rights.copy(text: text) }).isGranted { return text }
         if !withheld {
             withheld = true
             Output.error("the words are left out from here: printing a protected book's text is copying, and its rights allow no more")

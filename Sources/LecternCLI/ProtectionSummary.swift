@@ -13,15 +13,17 @@ struct ProtectionSummary {
     /// The LCP license, when there is one.
     let license: LicenseSummary?
 
-    init?(_ publication: Publication) {
+    /// Reads the rights once (for LCP, in the license database, off the cooperative pool).
+    init?(_ publication: Publication) async {
         guard let service = publication.contentProtectionService else { return nil }
         scheme = service.scheme
         name = service.name?.string
         restricted = service.isRestricted
         error = service.error.map(userMessage(of:))
         advice = service.restriction.map(ProtectionAdvice.text)
-        canCopy = service.rights.canCopy
-        canPrint = service.rights.canPrint
+        let allowance = await service.rights.allowance
+        canCopy = allowance.copy.allows(1)
+        canPrint = allowance.print.allows(1)
         license = LicenseSummary(publication)
     }
 

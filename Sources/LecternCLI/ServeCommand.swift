@@ -77,8 +77,7 @@ struct ServeCommand: AsyncParsableCommand {
             // The file's date is the resources' Last-Modified; a folder or a URL has none: now.
             // A date that cannot be read only costs browsers their cached copy.
             let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date ?? Date()
-            served.append(ServedPublication(id: String(index + 1), publication: publication, lastModified: modified,
-                                            rightsLeft: Self.rightsLeft(of: publication)))
+            served.append(ServedPublication(id: String(index + 1), publication: publication, lastModified: modified))
             try publication.requireUnlocked(path: path)
         }
         // The default is both loopback addresses; an explicit one is the only one.
@@ -109,11 +108,5 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitStatus.someFailed
         }
         await LCPSetup.finishBackgroundWork()
-    }
-
-    /// What is left of an LCP license's copy and print allowances, read anew at each call.
-    static func rightsLeft(of publication: Publication) -> (@Sendable () -> ServedPublication.RightsLeft)? {
-        guard let license = publication.lcpLicense else { return nil }
-        return { ServedPublication.RightsLeft(charactersToCopy: license.charactersToCopyLeft, pagesToPrint: license.pagesToPrintLeft) }
     }
 }

@@ -42,7 +42,7 @@ struct ShelfCommand: AsyncParsableCommand {
             do {
                 let opened = try await PublicationLoader().open(file, credentials: nil)
                 let publication = opened.publication
-                let protection = ProtectionSummary(publication)
+                let protection = await ProtectionSummary(publication)
                 let title = publication.metadata.title ?? opened.asset.name
                 let author = publication.metadata.authors.first?.name ?? ""
                 let mark = protection.map { ($0.name ?? $0.scheme) + ($0.restricted ? " (locked)" : "") } ?? ""

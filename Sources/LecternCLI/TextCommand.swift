@@ -36,7 +36,7 @@ struct TextCommand: AsyncParsableCommand {
             Output.error("\(path): no page text (lectern text reads PDF publications)")
             throw ExitStatus.cannotOpen
         }
-        guard publication.rights.canCopy else {
+        guard await publication.rights.canCopy else {
             Output.error("\(path): its rights do not allow copying, so its text cannot be written out")
             throw ExitStatus.restricted
         }
@@ -64,7 +64,7 @@ struct TextCommand: AsyncParsableCommand {
             }
         }
         // All or nothing: a right that counts characters (LCP) is consumed once for the lot.
-        guard publication.rights.copy(text: text) else {
+        guard await publication.rights.copy(text: text).isGranted else {
             Output.error("\(path): copying this much text is not allowed by its rights")
             throw ExitStatus.restricted
         }

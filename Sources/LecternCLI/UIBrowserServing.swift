@@ -32,7 +32,7 @@ enum UIBrowserServing {
     }
 
     private static func start(_ publication: Publication) async -> Result<PublicationServer, BrowserServingError> {
-        let entry = ServedPublication(id: "1", publication: publication, rightsLeft: ServeCommand.rightsLeft(of: publication))
+        let entry = ServedPublication(id: "1", publication: publication)
         let server: PublicationServer
         do {
             server = try PublicationServer(publications: [entry])

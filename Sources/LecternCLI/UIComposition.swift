@@ -25,19 +25,10 @@ enum UIComposition {
                 let opened = try await PublicationLoader().open(path, credentials: nil, allowUserInteraction: allowUserInteraction,
                                                                 onAskCredentials: onAskCredentials, deferringNavigation: true)
                 let publication = opened.publication
-                let protection = ProtectionSummary(publication)
-                var rightsLeft: (@Sendable () -> RightsLeft)?
-                if let license = publication.lcpLicense {
-                    rightsLeft = {
-                        // The counts first: reading them is what finds (or clears) the problem.
-                        let characters = license.charactersToCopyLeft, pages = license.pagesToPrintLeft
-                        return RightsLeft(characters: characters, pages: pages, problem: license.rightsProblem?.userMessage)
-                    }
-                }
+                let protection = publication.contentProtectionService
                 return .success(OpenedPublication(publication: publication, format: opened.asset.format.displayName,
                                                   licenseID: publication.lcpLicense?.license.id,
-                                                  protectionName: protection.map { $0.name ?? $0.scheme },
-                                                  rightsLeft: rightsLeft))
+                                                  protectionName: protection.map { $0.name?.string ?? $0.scheme }))
             } catch {
                 switch error {
                 case .opening(let opening): return .failure(OpenFailure(opening))

@@ -49,16 +49,15 @@ struct PublicationResponder: HTTPResponder {
             let routes = RightsRoutes(served: served)
             let query = RightsRoutes.parameters(of: request.uri.query)
             // The rights calls may touch the database that keeps the counters: take a place.
-            // On a Dispatch thread: an LCP right is spent in a SQLite transaction.
+            // The rights leave the cooperative pool themselves (an LCP right is spent in a
+            // SQLite transaction on a Dispatch thread).
             return await limit.run {
-                await Blocking.run {
-                    if case .copyRights = route { routes.copy(query: query) } else { routes.print(query: query) }
-                }
+                if case .copyRights = route { await routes.copy(query: query) } else { await routes.print(query: query) }
             }
         case .contentProtection:
             guard request.method == .get else { return methodNotAllowed("GET") }
             let routes = RightsRoutes(served: served)
-            return await limit.run { await Blocking.run { routes.status() } }
+            return await limit.run { await routes.status() }
         case .manifest(let id):
             guard request.method == .get || request.method == .head else { return methodNotAllowed("GET, HEAD") }
             let selfURL = listening.origin + "/\(secret)/pub/\(id)/manifest.json"

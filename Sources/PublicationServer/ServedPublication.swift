@@ -3,36 +3,20 @@ import Shared
 
 /// One publication offered by a ``PublicationServer``, under `/SECRET/pub/ID/`.
 public struct ServedPublication: Sendable {
-    /// What is left of a protection's copy and print allowances (nil = unlimited or unknown).
-    public struct RightsLeft: Sendable, Equatable {
-        public var charactersToCopy: Int?
-        public var pagesToPrint: Int?
-
-        public init(charactersToCopy: Int?, pagesToPrint: Int?) {
-            self.charactersToCopy = charactersToCopy
-            self.pagesToPrint = pagesToPrint
-        }
-    }
-
     /// The path segment naming the publication in URLs: letters, digits, `-` and `_` only, so
     /// that it never carries a file name or a path.
     public let id: String
     public let publication: Publication
-    /// Reads what is left of the protection's allowances, for the content-protection routes;
-    /// Shared's `UserRights` only answers yes or no, the protection (e.g. an LCP license) knows more.
-    public let rightsLeft: (@Sendable () -> RightsLeft)?
     /// When the publication last changed (its file's modification date), to the second: the
     /// `Last-Modified` of its resources, which do not change while it is served.
     public let lastModified: Date
 
     /// - Precondition: `id` is made of ASCII letters, digits, `-` and `_`.
     /// - Parameter lastModified: when the publication last changed; now by default.
-    public init(id: String, publication: Publication, lastModified: Date = Date(),
-                rightsLeft: (@Sendable () -> RightsLeft)? = nil) {
+    public init(id: String, publication: Publication, lastModified: Date = Date()) {
         precondition(!id.isEmpty && id.utf8.allSatisfy(ServedPublication.isIDByte), "invalid publication id \(id)")
         self.id = id
         self.publication = publication
-        self.rightsLeft = rightsLeft
         self.lastModified = Date(timeIntervalSince1970: lastModified.timeIntervalSince1970.rounded(.down))
     }
 

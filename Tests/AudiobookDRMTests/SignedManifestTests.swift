@@ -88,7 +88,7 @@ import TestSupport
             }
             #expect(cause as? AudiobookDRMError == .signatureInvalid(issuer: DRMTestKit.testIssuer))
         }
-        #expect(!publication.rights.canCopy)
+        #expect(await !publication.rights.canCopy)
     }
 
     @Test func aFlippedSignatureByteBreaksIt() async throws {

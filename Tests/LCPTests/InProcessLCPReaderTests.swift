@@ -30,12 +30,8 @@ import TestSupport
                 let publication = try await PublicationOpener(contentProtections: [service.contentProtection()],
                                                               onAskCredentials: onAskCredentials)
                     .open(asset: asset, allowUserInteraction: allowUserInteraction)
-                var rightsLeft: (@Sendable () -> RightsLeft)?
-                if let license = publication.lcpLicense {
-                    rightsLeft = { RightsLeft(characters: license.charactersToCopyLeft, pages: license.pagesToPrintLeft) }
-                }
                 return .success(OpenedPublication(publication: publication, format: "EPUB", licenseID: publication.lcpLicense?.license.id,
-                                                  protectionName: "Readium LCP", rightsLeft: rightsLeft))
+                                                  protectionName: "Readium LCP"))
             } catch let error as OpeningError {
                 return .failure(OpenFailure(error))
             } catch {

@@ -159,7 +159,7 @@ import TestSupport
         let (path, forged) = try book({ $0.rights = JSONObject(["copy": .int(50), "end": .string("2030-01-01T00:00:00Z")]) })
         let lcp = try TestLCP()
         // Consume some rights first: the updated license must not restore them.
-        #expect(try await lcp.retrieveLicense(path, credentials: "open sesame").get().copy(text: "0123456789"))
+        #expect(try await lcp.retrieveLicense(path, credentials: "open sesame").get().copy(text: "0123456789").isGranted)
         let returned = try reissued(forged) {
             $0.updated = "2026-03-01T00:00:00Z"
             $0.rights = JSONObject(["copy": .int(50), "end": .string("2026-03-01T00:00:00Z")])
@@ -170,7 +170,7 @@ import TestSupport
         let license = try await lcp.retrieveLicense(path).get()
         #expect(license.license.updated.map(RFC3339Date.string) == "2026-03-01T00:00:00Z")
         #expect(statusError(license) == .returned(RFC3339Date.parse("2026-03-01T00:00:00Z")))
-        #expect(try lcp.licenses.rightsLeft(licenseID: forged.id)?.copies == 40)
+        #expect(try lcp.licenses.allowance(licenseID: forged.id)?.copy == .left(40))
         #expect(try lcp.licenses.licenseData(id: forged.id) == returned.data)
 
         // Written back: the new license in place, everything else byte for byte, mimetype first

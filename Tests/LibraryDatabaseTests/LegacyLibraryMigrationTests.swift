@@ -47,8 +47,8 @@ import TestSupport
         let licenses = LCPSQLiteLicenseRepository(store: lcp)
         let license = try LicenseDocument(data: Fixtures.bytes(Fixtures.sample(LegacyLibraryFixture.lcpLicense)))
         #expect(try licenses.licenseData(id: license.id) == license.data)
-        #expect(try licenses.rightsLeft(licenseID: license.id)
-            == LCPRightsLeft(copies: 2048 - LegacyLibraryFixture.copiedCharacters, prints: 100 - LegacyLibraryFixture.printedPages))
+        #expect(try licenses.allowance(licenseID: license.id)
+            == RightsAllowance(copy: .left(2048 - LegacyLibraryFixture.copiedCharacters), print: .left(100 - LegacyLibraryFixture.printedPages)))
         #expect(try LCPSQLitePassphraseRepository(store: lcp).passphrases(licenseID: license.id) == [LegacyLibraryFixture.userKey])
         // The counters go on from where they were.
         #expect(try licenses.consume(.print, amount: 100 - LegacyLibraryFixture.printedPages, licenseID: license.id))

@@ -21,29 +21,30 @@ private final class CountingUserRights: UserRights {
     var copyLeft: Int { state.withLock { $0.copyLeft } }
     var printLeft: Int { state.withLock { $0.printLeft } }
 
-    var canCopy: Bool { state.withLock { $0.calls.append("canCopy"); return $0.copyLeft > 0 } }
-    func canCopy(text: String) -> Bool {
-        state.withLock { $0.calls.append("canCopy(\(text))"); return text.unicodeScalars.count <= $0.copyLeft }
+    private var counted: RightsAllowance { state.withLock { RightsAllowance(copy: .left($0.copyLeft), print: .left($0.printLeft)) } }
+    var allowance: RightsAllowance {
+        get async {
+            state.withLock { $0.calls.append("allowance") }
+            return counted
+        }
     }
-    func copy(text: String) -> Bool {
-        state.withLock {
+    func copy(text: String) async -> RightsDecision {
+        let granted = state.withLock {
             $0.calls.append("copy(\(text))")
             guard text.unicodeScalars.count <= $0.copyLeft else { return false }
             $0.copyLeft -= text.unicodeScalars.count
             return true
         }
+        return granted ? .granted(counted) : .refused(counted)
     }
-    var canPrint: Bool { state.withLock { $0.calls.append("canPrint"); return $0.printLeft > 0 } }
-    func canPrint(pageCount: Int) -> Bool {
-        state.withLock { $0.calls.append("canPrint(\(pageCount))"); return pageCount <= $0.printLeft }
-    }
-    func print(pageCount: Int) -> Bool {
-        state.withLock {
-            $0.calls.append("print(\(pageCount))")
-            guard pageCount <= $0.printLeft else { return false }
-            $0.printLeft -= pageCount
+    func print(pages: Int) async -> RightsDecision {
+        let granted = state.withLock {
+            $0.calls.append("print(\(pages))")
+            guard pages <= $0.printLeft else { return false }
+            $0.printLeft -= pages
             return true
         }
+        return granted ? .granted(counted) : .refused(counted)
     }
 }
 
@@ -90,12 +91,28 @@ private func protectedPublication(_ service: any ContentProtectionService) -> Pu
                        fetcher: SpyFetcher("book", ["c1.xhtml": "<c1/>"]), servicesBuilder: builder)
 }
 
+/// The web service's answer as (HTTP status, JSON document).
+private func parts(_ answer: RightsWebService.Answer) -> (status: Int, json: JSONValue?) {
+    switch answer {
+    case .document(let json, _): (200, json)
+    case .refused(_, _, let rights): (403, .object(JSONObject(["rights": .object(rights)])))
+    case .invalid: (400, nil)
+    }
+}
+
+private func copy(_ publication: Publication, _ query: String) async -> Int {
+    parts(await RightsWebService(publication: publication).copy(query: RightsWebService.parameters(of: query))).status
+}
+
+private func print(_ publication: Publication, _ query: String) async -> Int {
+    parts(await RightsWebService(publication: publication).print(query: RightsWebService.parameters(of: query))).status
+}
+
 @Suite struct ContentProtectionServiceTests {
-    @Test func statusRoute() throws {
+    @Test func statusRoute() async throws {
         let rights = CountingUserRights(copy: 10, print: 0)
         let publication = protectedPublication(TestProtectionService(rights: rights))
-        let resource = publication.get(ContentProtectionRoutes.status)
-        let json = try #require(resource.readAsJSON().value)
+        let json = try #require(parts(await RightsWebService(publication: publication).status()).json)
         #expect(json["isRestricted"] == .bool(false))
         #expect(json["name"] == .string("Test DRM"))
         #expect(json["rights"]?["canCopy"] == .bool(true))
@@ -104,10 +121,10 @@ private func protectedPublication(_ service: any ContentProtectionService) -> Pu
         #expect(rights.copyLeft == 10)
     }
 
-    @Test func statusOfARestrictedPublication() throws {
+    @Test func statusOfARestrictedPublication() async throws {
         let publication = protectedPublication(TestProtectionService(isRestricted: true, error: ExpiredLicense(),
                                                                      name: .localized(["en": "Test", "fr": "Essai"])))
-        let json = try #require(publication.get("/~readium/content-protection").readAsJSON().value)
+        let json = try #require(parts(await RightsWebService(publication: publication).status()).json)
         #expect(json["isRestricted"] == .bool(true))
         #expect(json["error"]?["en"] == .string("the loan ended on 2020-02-19"))
         #expect(json["name"]?["fr"] == .string("Essai"))
@@ -123,68 +140,69 @@ private func protectedPublication(_ service: any ContentProtectionService) -> Pu
         #expect(publication.links[0].mediaType == MediaType("application/vnd.readium.content-protection+json"))
     }
 
-    @Test func peekingDoesNotConsumeCopyRights() {
+    @Test func peekingDoesNotConsumeCopyRights() async {
         let rights = CountingUserRights(copy: 10, print: 5)
         let publication = protectedPublication(TestProtectionService(rights: rights))
-        let peek = publication.get("/~readium/rights/copy?text=hello&peek=true")
-        #expect(peek.read().value != nil)
+        #expect(await copy(publication, "text=hello&peek=true") == 200)
         #expect(rights.copyLeft == 10)
-        #expect(rights.calls == ["canCopy(hello)"])
-        #expect(publication.get("/~readium/rights/copy?text=hello+world!!&peek=true").read().error?.isForbidden == true)
+        #expect(rights.calls == ["allowance"])
+        #expect(await copy(publication, "text=hello+world!!&peek=true") == 403)
         #expect(rights.copyLeft == 10)
     }
 
-    @Test func copyingConsumes() {
+    @Test func copyingConsumes() async {
         let rights = CountingUserRights(copy: 10, print: 5)
         let publication = protectedPublication(TestProtectionService(rights: rights))
-        #expect(publication.get("/~readium/rights/copy?text=hello").read().value != nil)
+        #expect(await copy(publication, "text=hello") == 200)
         #expect(rights.copyLeft == 5)
-        #expect(publication.get("/~readium/rights/copy?text=hello&peek=false").read().value != nil)
+        #expect(await copy(publication, "text=hello&peek=false") == 200)
         #expect(rights.copyLeft == 0)
-        let refused = publication.get("/~readium/rights/copy?text=x").read()
-        #expect(refused.error?.isForbidden == true)
-        #expect(refused.error?.httpStatus == 403)
+        let refused = await RightsWebService(publication: publication).copy(query: ["text": "x"])
+        #expect(parts(refused).status == 403)
+        #expect(parts(refused).json?["rights"]?["copyCharactersLeft"] == .int(0))
         #expect(rights.copyLeft == 0)
+        // One call to the rights per copy: the answer carries what is left.
         #expect(rights.calls == ["copy(hello)", "copy(hello)", "copy(x)"])
     }
 
-    @Test func queryValuesArePercentDecoded() {
+    @Test func queryValuesArePercentDecoded() async throws {
         let rights = CountingUserRights(copy: 100, print: 5)
         let publication = protectedPublication(TestProtectionService(rights: rights))
-        let template = publication.links.first { $0.href.hasPrefix(ContentProtectionRoutes.copy) }!
+        let template = try #require(publication.links.first { $0.href.hasPrefix(ContentProtectionRoutes.copy) })
         let text = "héllo wörld & co = 100%?"
         let link = template.expanded(with: ["text": text, "peek": "true"])
-        #expect(publication.get(link).read().value != nil)
-        #expect(publication.get(link.href).read().value != nil)
-        #expect(rights.calls == ["canCopy(\(text))", "canCopy(\(text))"])
-        _ = publication.get("/~readium/rights/copy?text=a+b%2Bc").read()
+        let query = try #require(link.href.split(separator: "?", maxSplits: 1).last.map(String.init))
+        #expect(RightsWebService.parameters(of: query) == ["text": text, "peek": "true"])
+        #expect(await copy(publication, query) == 200)
+        #expect(rights.calls == ["allowance"])
+        _ = await copy(publication, "text=a+b%2Bc")
         #expect(rights.calls.last == "copy(a b+c)")
     }
 
-    @Test func printRoute() {
+    @Test func printRoute() async {
         let rights = CountingUserRights(copy: 0, print: 5)
         let publication = protectedPublication(TestProtectionService(rights: rights))
-        #expect(publication.get("/~readium/rights/print?pageCount=3&peek=true").read().value != nil)
+        #expect(await print(publication, "pageCount=3&peek=true") == 200)
         #expect(rights.printLeft == 5)
-        #expect(publication.get("/~readium/rights/print?pageCount=3").read().value != nil)
+        #expect(await print(publication, "pageCount=3") == 200)
         #expect(rights.printLeft == 2)
-        #expect(publication.get("/~readium/rights/print?pageCount=3").read().error?.isForbidden == true)
+        #expect(await print(publication, "pageCount=3") == 403)
         #expect(rights.printLeft == 2)
-        #expect(publication.get("/~readium/rights/print?pageCount=0").read().error?.isOther == true)
-        #expect(publication.get("/~readium/rights/print?pageCount=-2").read().error?.isOther == true)
-        #expect(publication.get("/~readium/rights/print?pageCount=two").read().error?.isOther == true)
-        #expect(publication.get("/~readium/rights/print").read().error?.isOther == true)
+        #expect(await print(publication, "pageCount=0") == 400)
+        #expect(await print(publication, "pageCount=-2") == 400)
+        #expect(await print(publication, "pageCount=two") == 400)
+        #expect(await print(publication, "") == 400)
         #expect(rights.printLeft == 2)
     }
 
-    @Test func missingTextIsAnError() {
+    @Test func missingTextIsAnError() async {
         let rights = CountingUserRights(copy: 10, print: 5)
         let publication = protectedPublication(TestProtectionService(rights: rights))
-        #expect(publication.get("/~readium/rights/copy").read().error?.isOther == true)
-        #expect(publication.get("/~readium/rights/copy?peek=true").read().error?.isOther == true)
+        #expect(await copy(publication, "") == 400)
+        #expect(await copy(publication, "peek=true") == 400)
         #expect(rights.calls.isEmpty)
         // An empty text is a text.
-        #expect(publication.get("/~readium/rights/copy?text=").read().value != nil)
+        #expect(await copy(publication, "text=") == 200)
     }
 
     @Test func otherHrefsReachTheFetcher() {
@@ -193,7 +211,7 @@ private func protectedPublication(_ service: any ContentProtectionService) -> Pu
         #expect(publication.get("/~readium/other").read().error?.isNotFound == true)
     }
 
-    @Test func publicationHelpers() {
+    @Test func publicationHelpers() async {
         let rights = CountingUserRights(copy: 3, print: 1)
         let publication = protectedPublication(TestProtectionService(isRestricted: true, error: ExpiredLicense(), rights: rights))
         #expect(publication.isProtected)
@@ -202,20 +220,22 @@ private func protectedPublication(_ service: any ContentProtectionService) -> Pu
         #expect(publication.protectionName == "Test DRM")
         #expect(publication.credentials == nil)
         #expect(publication.contentProtectionService?.scheme == "test-drm")
-        #expect(publication.rights.copy(text: "abc"))
-        #expect(!publication.rights.canCopy)
+        #expect(await publication.rights.copy(text: "abc").isGranted)
+        #expect(await !publication.rights.canCopy)
     }
 
-    @Test func defaultRightsFollowRestriction() {
+    @Test func defaultRightsFollowRestriction() async {
         let restricted = protectedPublication(DefaultRightsService(isRestricted: true))
         #expect(restricted.isProtected && restricted.isRestricted)
-        #expect(!restricted.rights.canCopy && !restricted.rights.canPrint)
-        #expect(!restricted.rights.copy(text: "a"))
-        #expect(restricted.get("/~readium/rights/copy?text=a").read().error?.isForbidden == true)
+        #expect(await !restricted.rights.canCopy)
+        #expect(await !restricted.rights.canPrint)
+        #expect(await !restricted.rights.copy(text: "a").isGranted)
+        #expect(await copy(restricted, "text=a") == 403)
         #expect(restricted.protectionName == nil)
         let open = protectedPublication(DefaultRightsService(isRestricted: false))
         #expect(open.isProtected && !open.isRestricted)
-        #expect(open.rights.canCopy && open.rights.print(pageCount: 99))
-        #expect(open.get("/~readium/rights/print?pageCount=99").read().value != nil)
+        #expect(await open.rights.canCopy)
+        #expect(await open.rights.print(pages: 99).isGranted)
+        #expect(await print(open, "pageCount=99") == 200)
     }
 }

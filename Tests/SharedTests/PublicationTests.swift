@@ -145,7 +145,7 @@ private func bookFetcher() -> SpyFetcher {
         #expect(publication.get("c1.xhtml").read().text == "<C1/>")
     }
 
-    @Test func helpersWithoutProtection() {
+    @Test func helpersWithoutProtection() async {
         let publication = Publication(manifest: bookManifest())
         #expect(publication.contentProtectionService == nil)
         #expect(!publication.isProtected)
@@ -155,9 +155,12 @@ private func bookFetcher() -> SpyFetcher {
         #expect(publication.protectionName == nil)
         #expect(publication.protectionLocalizedName == nil)
         let rights = publication.rights
-        #expect(rights.canCopy && rights.canPrint)
-        #expect(rights.canCopy(text: "anything") && rights.copy(text: "anything"))
-        #expect(rights.canPrint(pageCount: 1000) && rights.print(pageCount: 1000))
+        #expect(await rights.canCopy)
+        #expect(await rights.canPrint)
+        #expect(await rights.canCopy(text: "anything"))
+        #expect(await rights.copy(text: "anything").isGranted)
+        #expect(await rights.canPrint(pages: 1000))
+        #expect(await rights.print(pages: 1000).isGranted)
         // No protection, no routes.
         #expect(publication.get("/~readium/content-protection").read().error?.isNotFound == true)
     }

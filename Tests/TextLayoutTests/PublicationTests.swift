@@ -103,12 +103,9 @@ import TestSupport
     }
 
     struct LimitedRights: UserRights {
-        var canCopy: Bool { true }
-        func canCopy(text: String) -> Bool { text.count < 10 }
-        func copy(text: String) -> Bool { text.count < 10 }
-        var canPrint: Bool { false }
-        func canPrint(pageCount: Int) -> Bool { false }
-        func print(pageCount: Int) -> Bool { false }
+        var allowance: RightsAllowance { RightsAllowance(copy: .left(9), print: .denied) }
+        func copy(text: String) async -> RightsDecision { text.count < 10 ? .granted(allowance) : .refused(allowance) }
+        func print(pages: Int) async -> RightsDecision { .refused(allowance) }
     }
 
     static func publication(restricted: Bool?) -> Publication {

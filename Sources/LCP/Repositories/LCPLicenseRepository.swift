@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Shared
 
 /// A consumable right of an LCP license.
 public enum LCPRight: String, Sendable, Hashable {
@@ -8,22 +9,11 @@ public enum LCPRight: String, Sendable, Hashable {
     case print
 }
 
-/// What is left of a license's consumable rights; nil = unlimited.
-public struct LCPRightsLeft: Sendable, Hashable {
-    public var copies: Int?
-    public var prints: Int?
-
-    public init(copies: Int?, prints: Int?) {
-        self.copies = copies
-        self.prints = prints
-    }
-}
-
 /// Where licenses, their rights counters and the device's registrations are kept.
 ///
-/// Implementations must make ``consume(_:amount:licenseID:)`` atomic across threads and
-/// processes (one transaction with a conditional update): a right is never consumed below
-/// zero, and never twice for the same remaining amount.
+/// Implementations must make ``spend(_:amount:licenseID:)`` atomic across threads and
+/// processes (one transaction: the decision, the conditional update and what is left): a
+/// right is never consumed below zero, and never twice for the same remaining amount.
 public protocol LCPLicenseRepository: Sendable {
     /// Stores `license` (its exact bytes), or updates the stored one. The rights counters are
     /// seeded from `rights.copy`/`rights.print` only the first time a license id is stored, and
@@ -33,12 +23,15 @@ public protocol LCPLicenseRepository: Sendable {
     /// The stored license bytes, if the license is known.
     func licenseData(id: String) throws(LCPError) -> Data?
 
-    /// What is left of the license's rights; nil when the license is not stored.
-    func rightsLeft(licenseID: String) throws(LCPError) -> LCPRightsLeft?
+    /// What is left of the license's rights (a NULL counter is unlimited); nil when the
+    /// license is not stored.
+    func allowance(licenseID: String) throws(LCPError) -> RightsAllowance?
 
-    /// Consumes `amount` of `right`, all or nothing: returns false (and consumes nothing) when
-    /// less is left, or when the license is not stored. Unlimited rights always succeed.
-    func consume(_ right: LCPRight, amount: Int, licenseID: String) throws(LCPError) -> Bool
+    /// Consumes `amount` of `right`, all or nothing, in one transaction: refused (nothing
+    /// consumed) when less is left or `amount` is negative; unlimited rights are always
+    /// granted. The decision carries both counters as they are after it; nil when the
+    /// license is not stored.
+    func spend(_ right: LCPRight, amount: Int, licenseID: String) throws(LCPError) -> RightsDecision?
 
     /// Whether this device registered the license with its status server.
     func isDeviceRegistered(licenseID: String) throws(LCPError) -> Bool
@@ -65,4 +58,12 @@ public protocol LCPPassphraseRepository: Sendable {
     func allPassphrases(limit: Int) throws(LCPError) -> [String]
     /// Stores a user key that opened `licenseID` (or marks it used now).
     func addPassphrase(_ hashedPassphrase: String, licenseID: String, provider: String, userID: String?) throws(LCPError)
+}
+
+extension LCPLicenseRepository {
+    /// Whether `amount` of `right` was consumed (see ``spend(_:amount:licenseID:)``); false
+    /// when the license is not stored.
+    public func consume(_ right: LCPRight, amount: Int, licenseID: String) throws(LCPError) -> Bool {
+        try spend(right, amount: amount, licenseID: licenseID)?.isGranted ?? false
+    }
 }

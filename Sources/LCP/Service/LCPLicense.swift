@@ -90,9 +90,9 @@ public final class LCPLicense: UserRights, Sendable {
     // MARK: - Rights
 
     /// Characters that may still be copied; nil = unlimited; 0 when locked.
-    public var charactersToCopyLeft: Int? { left(.copy) }
+    public var charactersToCopyLeft: Int? { countedAllowance().copy.amount }
     /// Pages that may still be printed; nil = unlimited; 0 when locked.
-    public var pagesToPrintLeft: Int? { left(.print) }
+    public var pagesToPrintLeft: Int? { countedAllowance().print.amount }
 
     private func grant(_ right: LCPRight) -> Int? {
         right == .copy ? license.rights.copy : license.rights.print
@@ -103,59 +103,74 @@ public final class LCPLicense: UserRights, Sendable {
     /// and the allowance shows 0: it fails closed, and this says why.
     public var rightsProblem: LCPError? { rightsFailure.withLock { $0 } }
 
-    private func left(_ right: LCPRight) -> Int? {
-        guard !isLocked else { return 0 }
-        guard grant(right) != nil else { return nil }
-        guard let stored = storedRights() else { return 0 }
-        return right == .copy ? stored.copies : stored.prints
+    /// What is left, read once (blocking: the counters are in the license database). A right
+    /// the license does not grant a quota for is unlimited and is not read; a locked license
+    /// or counters that cannot be read leave 0 of each.
+    func countedAllowance() -> RightsAllowance {
+        guard !isLocked else { return RightsAllowance(copy: .left(0), print: .left(0)) }
+        let copyGranted = grant(.copy) != nil, printGranted = grant(.print) != nil
+        guard copyGranted || printGranted else { return .unlimited }
+        let stored: RightsAllowance
+        do throws(LCPError) {
+            guard let repository else { throw .repository("no license database") }
+            guard let found = try repository.allowance(licenseID: license.id) else {
+                throw .repository("the license is not recorded in the library database")
+            }
+            stored = found
+        } catch {
+            return uncountable(error)
+        }
+        rightsFailure.withLock { $0 = nil }
+        return granted(stored)
     }
 
-    /// The counters as stored, or nil (with ``rightsProblem`` set) when they cannot be had.
-    private func storedRights() -> LCPRightsLeft? {
-        guard let repository else { return recordRightsFailure(.repository("no license database")) }
-        do {
-            guard let stored = try repository.rightsLeft(licenseID: license.id) else {
-                return recordRightsFailure(.repository("the license is not recorded in the library database"))
+    /// Consumes `amount` of `right` in one transaction of the repository (blocking).
+    func spend(_ right: LCPRight, _ amount: Int) -> RightsDecision {
+        guard amount >= 0, !isLocked else { return .refused(countedAllowance()) }
+        // Uncounted: nothing to record (the other counter is read only to say what is left).
+        if grant(right) == nil { return .granted(countedAllowance()) }
+        do throws(LCPError) {
+            guard let repository else { throw .repository("no license database") }
+            guard let decision = try repository.spend(right, amount: amount, licenseID: license.id) else {
+                throw .repository("the license is not recorded in the library database")
             }
             rightsFailure.withLock { $0 = nil }
-            return stored
+            switch decision {
+            case .granted(let after): return .granted(granted(after))
+            case .refused(let after): return .refused(granted(after))
+            }
         } catch {
-            return recordRightsFailure(error)
+            return .refused(uncountable(error))
         }
     }
 
-    private func recordRightsFailure(_ error: LCPError) -> LCPRightsLeft? {
+    /// `stored` with the rights the license grants no quota for shown unlimited (their
+    /// column may hold a count from an earlier license of the same id).
+    private func granted(_ stored: RightsAllowance) -> RightsAllowance {
+        RightsAllowance(copy: grant(.copy) == nil ? .unlimited : stored.copy,
+                        print: grant(.print) == nil ? .unlimited : stored.print, problem: stored.problem)
+    }
+
+    /// Fails closed: nothing left, and why.
+    private func uncountable(_ error: LCPError) -> RightsAllowance {
         rightsFailure.withLock { $0 = error }
         Self.log.warning("license \(license.id): the copy and print allowance cannot be counted: \(error)")
-        return nil
+        return granted(RightsAllowance(copy: .left(0), print: .left(0), problem: error.userMessage))
     }
 
-    private func canConsume(_ right: LCPRight, _ amount: Int) -> Bool {
-        guard amount >= 0, !isLocked else { return false }
-        guard let left = left(right) else { return true }
-        return left >= amount
+    /// What is left, read off the cooperative pool.
+    public var allowance: RightsAllowance {
+        get async { await Blocking.run { self.countedAllowance() } }
     }
-
-    private func consume(_ right: LCPRight, _ amount: Int) -> Bool {
-        guard amount >= 0, !isLocked else { return false }
-        if grant(right) == nil { return true }
-        guard storedRights() != nil, let repository else { return false }
-        do {
-            return try repository.consume(right, amount: amount, licenseID: license.id)
-        } catch {
-            _ = recordRightsFailure(error)
-            return false
-        }
+    /// Consumes the right to copy `text` (its `Character`s counted), all or nothing.
+    public func copy(text: String) async -> RightsDecision {
+        let count = text.count
+        return await Blocking.run { self.spend(.copy, count) }
     }
-
-    public var canCopy: Bool { canConsume(.copy, 1) }
-    /// Whether `text` may be copied (its `Character`s counted), without consuming anything.
-    public func canCopy(text: String) -> Bool { canConsume(.copy, text.count) }
-    /// Consumes the right to copy `text` (its `Character`s counted); all or nothing.
-    public func copy(text: String) -> Bool { consume(.copy, text.count) }
-    public var canPrint: Bool { canConsume(.print, 1) }
-    public func canPrint(pageCount: Int) -> Bool { canConsume(.print, pageCount) }
-    public func print(pageCount: Int) -> Bool { consume(.print, pageCount) }
+    /// Consumes the right to print `pages` pages, all or nothing.
+    public func print(pages: Int) async -> RightsDecision {
+        await Blocking.run { self.spend(.print, pages) }
+    }
 
     // MARK: - Loans (see LCPLoans.swift)
 

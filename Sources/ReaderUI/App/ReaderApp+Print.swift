@@ -84,16 +84,14 @@ extension ReaderApp {
         }
         let job = PrintJob(first: first, last: last)
         let rights = book.publication.rights
-        let rightsLeft = book.opened.rightsLeft
         book.tasks.start(.print, computing: {
-            await Blocking.run {
-                (allowed: rights.canPrint(pageCount: job.pageCount), left: rightsLeft?(), spooler: PrintSpooler.command)
-            }
+            let left = await rights.allowance
+            return (allowed: left.print.allows(job.pageCount), left: left, spooler: await Blocking.run { PrintSpooler.command })
         }, then: { [weak self] answer in
             guard let self else { return }
             let (allowed, left, spooler) = answer
             guard allowed else {
-                self.message = Self.printRefusal(job, left: left?.pages, problem: left?.problem)
+                self.message = Self.printRefusal(job, left: left.print.amount, problem: left.problem)
                 self.render()
                 return
             }
@@ -128,7 +126,6 @@ extension ReaderApp {
     func print(_ book: BookController, job: PrintJob, to file: String?) {
         guard let document = book.document else { return }
         let rights = book.publication.rights
-        let rightsLeft = book.opened.rightsLeft
         let indent = config.paragraphIndent
         let publication = book.publication
         let paged = book.source.isPaged
@@ -136,11 +133,10 @@ extension ReaderApp {
         message = "Printing…"
         // Unkeyed: the pages go out even if the book closes meanwhile; only the message is dropped.
         book.tasks.start(nil, computing: {
-            await Blocking.run { () -> String in
-                guard rights.print(pageCount: job.pageCount) else {
-                    let now = rightsLeft?()
-                    return Self.printRefusal(job, left: now?.pages, problem: now?.problem)
-                }
+            let decision = await rights.print(pages: job.pageCount)
+            let now = decision.allowance
+            guard decision.isGranted else { return Self.printRefusal(job, left: now.print.amount, problem: now.problem) }
+            return await Blocking.run { () -> String in
                 var bytes: [UInt8]
                 var isPDF = false
                 if paged, let pdf = PDFPrinting.extract(publication: publication, job: job) {
@@ -153,7 +149,7 @@ extension ReaderApp {
                 } else {
                     bytes = Array(PrintLayout.text(PrintLayout.layout(document, paragraphIndent: indent), job: job).utf8)
                 }
-                let left = rightsLeft?().pages.map { ", \($0 == 1 ? "1 page" : "\($0) pages") left" } ?? ""
+                let left = now.print.amount.map { ", \($0 == 1 ? "1 page" : "\($0) pages") left" } ?? ""
                 let pages = job.pageCount == 1 ? "1 page" : "\(job.pageCount) pages"
                 if let file {
                     guard FileManager.default.createFile(atPath: file, contents: Data(bytes)) else {

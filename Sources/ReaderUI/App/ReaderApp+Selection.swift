@@ -30,10 +30,10 @@ extension ReaderApp {
     /// Copy action is greyed when not (asked again each time the selection bar is shown).
     func refreshCopyPermission(_ book: BookController) {
         let rights = book.publication.rights
-        let rightsLeft = book.opened.rightsLeft
         book.copyPermission = nil
         book.tasks.start(.copyPermission, computing: {
-            await Blocking.run { (rights.canCopy, rightsLeft?().characters) }
+            let allowance = await rights.allowance
+            return (allowance.copy.allows(1), allowance.copy.amount)
         }, then: { [weak self] permission in
             book.copyPermission = permission
             self?.render()
@@ -102,20 +102,18 @@ extension ReaderApp {
             return
         }
         let rights = book.publication.rights
-        let rightsLeft = book.opened.rightsLeft
         let number = book.selectionNumber
         enum Outcome: Sendable { case copied(left: Int?, ClipboardDelivery), refused(left: Int?), notAllowed, uncounted(String) }
-        book.tasks.start(nil, computing: {
-            await Blocking.run { () -> Outcome in
-                let canCopy = rights.canCopy
-                let allowed = canCopy && rights.canCopy(text: text) && rights.copy(text: text)
-                let now = rightsLeft?()
+        book.tasks.start(nil, computing: { () -> Outcome in
+            // Decided, recorded and counted at once; the answer says what is left.
+            let decision = await rights.copy(text: text)
+            let left = decision.allowance
+            guard decision.isGranted else {
                 // Refused because the allowance could not be read, not because it is used up.
-                if !allowed, let problem = now?.problem { return .uncounted(problem) }
-                guard canCopy else { return .notAllowed }
-                guard allowed else { return .refused(left: now?.characters) }
-                return .copied(left: now?.characters, Clipboard.copy(text))
+                if let problem = left.problem { return .uncounted(problem) }
+                return left.copy.allows(1) ? .refused(left: left.copy.amount) : .notAllowed
             }
+            return .copied(left: left.copy.amount, await Blocking.run { Clipboard.copy(text) })
         }, then: { [weak self] outcome in
             guard let self else { return }
             switch outcome {

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// Runs blocking work (file reads, SQLite, parsing, decryption, layout) on a Dispatch
 /// queue rather than on Swift's cooperative pool, which has one thread per core (two here):
@@ -27,6 +28,23 @@ public enum Blocking {
     /// archives, decrypts, and may wait on a License Status server).
     public static func offPool<T: Sendable>(_ body: @escaping @Sendable () async -> T) async -> T {
         await withTaskExecutorPreference(DispatchTaskExecutor.shared) { await body() }
+    }
+
+    /// Runs async `body` on Dispatch threads (as ``offPool(_:)``) and blocks the calling
+    /// thread until it returns: the bridge for synchronous callers of an async API (a C
+    /// library's callback, a command printing a book's words line by line). The task never
+    /// needs the cooperative pool, so a cooperative caller cannot starve it; never call it
+    /// on the main actor.
+    public static func wait<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
+        let semaphore = DispatchSemaphore(value: 0)
+        let result = Mutex<T?>(nil)
+        Task(executorPreference: DispatchTaskExecutor.shared) {
+            let value = await body()
+            result.withLock { $0 = value }
+            semaphore.signal()
+        }
+        semaphore.wait()
+        return result.withLock { $0! }
     }
 
     /// Like ``run(_:)``, at a lower priority: book-wide figures, preloading.

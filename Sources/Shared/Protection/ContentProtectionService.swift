@@ -30,50 +30,14 @@ extension ContentProtectionService {
     }
     public var rights: any UserRights { isRestricted ? AllRestrictedUserRights() : UnrestrictedUserRights() }
 
+    /// The web service's routes, advertised in the publication's links; answered by
+    /// ``RightsWebService`` wherever the publication is served.
     public var links: [Link] {
         [
             Link(href: ContentProtectionRoutes.status, mediaType: MediaType("application/vnd.readium.content-protection+json")),
             Link(href: ContentProtectionRoutes.copy + "{?text,peek}", mediaType: MediaType("application/vnd.readium.rights.copy+json"), templated: true),
             Link(href: ContentProtectionRoutes.print + "{?pageCount,peek}", mediaType: MediaType("application/vnd.readium.rights.print+json"), templated: true),
         ]
-    }
-
-    /// Answers the web-service routes of the Content Protection proposal: the status document,
-    /// and the copy and print rights (200 = allowed, 403 = forbidden; `peek` does not consume).
-    public func get(_ link: Link) -> (any Resource)? {
-        guard !link.templated, let path = Href.path(of: link.href) else { return nil }
-        let query = ContentProtectionRoutes.query(of: link.href)
-        let peek = query["peek"] == "true"
-        switch "/" + path {
-        case ContentProtectionRoutes.status:
-            return StringResource(link: link, string: JSONWriter().string(statusJSON))
-        case ContentProtectionRoutes.copy:
-            guard let text = query["text"] else {
-                return FailureResource(link: link, error: .other(ResourceFailure("missing `text` parameter")))
-            }
-            let allowed = peek ? rights.canCopy(text: text) : rights.copy(text: text)
-            return allowed ? StringResource(link: link, string: "{}")
-                : FailureResource(link: link, error: .forbidden(ResourceFailure("copy forbidden")))
-        case ContentProtectionRoutes.print:
-            guard let count = query["pageCount"].flatMap({ Int($0) }), count > 0 else {
-                return FailureResource(link: link, error: .other(ResourceFailure("missing or invalid `pageCount`")))
-            }
-            let allowed = peek ? rights.canPrint(pageCount: count) : rights.print(pageCount: count)
-            return allowed ? StringResource(link: link, string: "{}")
-                : FailureResource(link: link, error: .forbidden(ResourceFailure("print forbidden")))
-        default:
-            return nil
-        }
-    }
-
-    /// The `content-protection` route's document.
-    public var statusJSON: JSONValue {
-        var object = JSONObject()
-        object["isRestricted"] = .bool(isRestricted)
-        if let error { object["error"] = LocalizedString.localized(["en": userMessage(of: error)]).json }
-        if let name { object["name"] = name.json }
-        object["rights"] = .object(JSONObject(["canCopy": .bool(rights.canCopy), "canPrint": .bool(rights.canPrint)]))
-        return .object(object)
     }
 }
 
@@ -82,22 +46,6 @@ public enum ContentProtectionRoutes {
     public static let status = "/~readium/content-protection"
     public static let copy = "/~readium/rights/copy"
     public static let print = "/~readium/rights/print"
-
-    /// The percent-decoded query parameters of `href`.
-    static func query(of href: String) -> [String: String] {
-        guard let mark = href.firstIndex(of: "?") else { return [:] }
-        let query = Href.removingFragment(String(href[href.index(after: mark)...]))
-        var result: [String: String] = [:]
-        for pair in query.split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let decode = { (text: Substring) in
-                let plusDecoded = String(text.map { $0 == "+" ? " " : $0 })
-                return Href.percentDecoded(plusDecoded) ?? plusDecoded
-            }
-            result[decode(parts[0])] = parts.count > 1 ? decode(parts[1]) : ""
-        }
-        return result
-    }
 }
 
 extension Publication {

@@ -1,39 +1,45 @@
 /// The copy and print rights a protection grants, consumed through this API only
-/// (Readium Content Protection proposal). Values may change while a publication is open:
-/// ask again each time an action is offered.
+/// (Readium Content Protection proposal): the one channel through which the terminal, the
+/// publication server and the command line ask, spend and learn what is left.
+///
+/// The answers are async because a protection may keep its counters in a database (LCP):
+/// an implementation does its blocking work off the cooperative pool. Values change while a
+/// publication is open: ask again each time an action is offered.
 public protocol UserRights: Sendable {
-    /// Whether copying is possible at all now (to grey out a Copy action).
-    var canCopy: Bool { get }
-    /// Whether `text` may be copied, without consuming anything.
-    func canCopy(text: String) -> Bool
-    /// Consumes the right to copy `text`; returns whether it may be copied. All or nothing.
-    func copy(text: String) -> Bool
-    /// Whether printing is possible at all now.
-    var canPrint: Bool { get }
-    /// Whether `pageCount` pages may be printed, without consuming anything.
-    func canPrint(pageCount: Int) -> Bool
-    /// Consumes the right to print `pageCount` pages; returns whether they may be printed.
-    func print(pageCount: Int) -> Bool
+    /// What is left to copy and print now, without consuming anything.
+    var allowance: RightsAllowance { get async }
+    /// Consumes the right to copy `text`, all or nothing: decided and recorded at once, with
+    /// what is left after the decision. A protection that counts characters counts Swift
+    /// `Character`s (what `String.count` gives).
+    func copy(text: String) async -> RightsDecision
+    /// Consumes the right to print `pages` pages, all or nothing, likewise.
+    func print(pages: Int) async -> RightsDecision
 }
 
-/// Everything allowed: unprotected publications and protections without rights.
+extension UserRights {
+    /// Whether copying is possible at all now (to grey out a Copy action).
+    public var canCopy: Bool { get async { await allowance.copy.allows(1) } }
+    /// Whether printing is possible at all now.
+    public var canPrint: Bool { get async { await allowance.print.allows(1) } }
+    /// Whether `text` may be copied, without consuming anything.
+    public func canCopy(text: String) async -> Bool { await allowance.copy.allows(text.count) }
+    /// Whether `pages` pages may be printed, without consuming anything.
+    public func canPrint(pages: Int) async -> Bool { await allowance.print.allows(pages) }
+}
+
+/// Everything allowed, uncounted: unprotected publications and protections without rights
+/// (ZIP and PDF passwords, open books).
 public struct UnrestrictedUserRights: UserRights {
     public init() {}
-    public var canCopy: Bool { true }
-    public func canCopy(text: String) -> Bool { true }
-    public func copy(text: String) -> Bool { true }
-    public var canPrint: Bool { true }
-    public func canPrint(pageCount: Int) -> Bool { true }
-    public func print(pageCount: Int) -> Bool { true }
+    public var allowance: RightsAllowance { .unlimited }
+    public func copy(text: String) async -> RightsDecision { .granted(.unlimited) }
+    public func print(pages: Int) async -> RightsDecision { .granted(.unlimited) }
 }
 
 /// Nothing allowed: restricted publications.
 public struct AllRestrictedUserRights: UserRights {
     public init() {}
-    public var canCopy: Bool { false }
-    public func canCopy(text: String) -> Bool { false }
-    public func copy(text: String) -> Bool { false }
-    public var canPrint: Bool { false }
-    public func canPrint(pageCount: Int) -> Bool { false }
-    public func print(pageCount: Int) -> Bool { false }
+    public var allowance: RightsAllowance { .denied }
+    public func copy(text: String) async -> RightsDecision { .refused(.denied) }
+    public func print(pages: Int) async -> RightsDecision { .refused(.denied) }
 }

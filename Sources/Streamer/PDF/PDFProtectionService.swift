@@ -42,10 +42,9 @@ public struct PDFPermissionUserRights: UserRights {
         self.allowsPrint = allowsPrint
     }
 
-    public var canCopy: Bool { allowsCopy }
-    public func canCopy(text: String) -> Bool { allowsCopy }
-    public func copy(text: String) -> Bool { allowsCopy }
-    public var canPrint: Bool { allowsPrint }
-    public func canPrint(pageCount: Int) -> Bool { allowsPrint }
-    public func print(pageCount: Int) -> Bool { allowsPrint }
+    public var allowance: RightsAllowance {
+        RightsAllowance(copy: allowsCopy ? .unlimited : .denied, print: allowsPrint ? .unlimited : .denied)
+    }
+    public func copy(text: String) async -> RightsDecision { allowsCopy ? .granted(allowance) : .refused(allowance) }
+    public func print(pages: Int) async -> RightsDecision { allowsPrint ? .granted(allowance) : .refused(allowance) }
 }

@@ -75,7 +75,7 @@ import TestSupport
         #expect(publication.isRestricted)
         #expect(publication.protectionName == "Adobe ADEPT")
         #expect(publication.protectionError.map(userMessage(of:))?.contains("Adobe ADEPT") == true)
-        #expect(!publication.rights.canCopy)
+        #expect(await !publication.rights.canCopy)
     }
 
     @Test func fontObfuscationAloneIsNotAProtection() async throws {

@@ -64,7 +64,7 @@ struct RefusingProtection: ContentProtection {
         #expect(publication.readingOrder.count == 10)
         #expect(!publication.isProtected)
         #expect(!publication.isRestricted)
-        #expect(publication.rights.canCopy)
+        #expect(await publication.rights.canCopy)
         #expect(publication.protectionName == nil)
         #expect(publication.format?.kind == .webpub)
     }
@@ -89,7 +89,7 @@ struct RefusingProtection: ContentProtection {
         #expect(third.calls.withLock { $0.count } == 1)
         #expect(publication.protectionName == "format")
         #expect(publication.isRestricted)
-        #expect(!publication.rights.canCopy)
+        #expect(await !publication.rights.canCopy)
         #expect(publication.protectionError.map(userMessage(of:)) == "locked by format")
     }
 
@@ -131,7 +131,8 @@ struct RefusingProtection: ContentProtection {
         #expect(publication.isProtected)
         #expect(publication.isRestricted)
         #expect(publication.protectionName == "Readium LCP")
-        #expect(!publication.rights.canCopy && !publication.rights.canPrint)
+        #expect(await !publication.rights.canCopy)
+        #expect(await !publication.rights.canPrint)
         let pdf = try #require(publication.readingOrder.first)
         guard case .failure(.forbidden) = publication.get(pdf).read() else {
             Issue.record("the encrypted PDF must be forbidden, not served as ciphertext")
