@@ -13,7 +13,8 @@ import os
 import statistics
 import sys
 import tempfile
-import zipfile
+
+from bench_epub import chapter, write_epub
 
 CHAPTERS, PARAGRAPHS = 20, 60
 SENTENCE = "The river sweats oil and tar, the barges drift with the turning tide, red sails wide to leeward. "
@@ -23,24 +24,12 @@ def make_prose_book(work):
     path = os.path.join(work, "prose-20.epub")
     if os.path.exists(path):
         return path
-    items, spine = [], []
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as book:
-        book.writestr(zipfile.ZipInfo("mimetype"), "application/epub+zip", compress_type=zipfile.ZIP_STORED)
-        book.writestr("META-INF/container.xml", '<?xml version="1.0"?><container version="1.0" '
-                      'xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles>'
-                      '<rootfile full-path="OPS/package.opf" media-type="application/oebps-package+xml"/></rootfiles></container>')
-        for c in range(CHAPTERS):
-            paragraphs = "".join(f"<p>{SENTENCE * 4}</p>" for _ in range(PARAGRAPHS))
-            book.writestr(f"OPS/c{c}.xhtml", '<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><head>'
-                          f"<title>{c}</title></head><body><h1>Chapter {c + 1}</h1>{paragraphs}</body></html>")
-            items.append(f'<item id="c{c}" href="c{c}.xhtml" media-type="application/xhtml+xml"/>')
-            spine.append(f'<itemref idref="c{c}"/>')
-        book.writestr("OPS/package.opf", '<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" '
-                      'unique-identifier="id"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/">'
-                      '<dc:identifier id="id">urn:bench:prose</dc:identifier><dc:title>Prose</dc:title>'
-                      '<dc:language>en</dc:language><meta property="dcterms:modified">2026-01-01T00:00:00Z</meta></metadata>'
-                      f'<manifest>{"".join(items)}</manifest><spine>{"".join(spine)}</spine></package>')
-    return path
+    files, items = {}, []
+    for c in range(CHAPTERS):
+        paragraphs = "".join(f"<p>{SENTENCE * 4}</p>" for _ in range(PARAGRAPHS))
+        files[f"c{c}.xhtml"] = chapter(c, f"<h1>Chapter {c + 1}</h1>{paragraphs}")
+        items.append(f'<item id="c{c}" href="c{c}.xhtml" media-type="application/xhtml+xml"/>')
+    return write_epub(path, "urn:bench:prose", "Prose", files, items, [f"c{c}" for c in range(CHAPTERS)])
 
 
 def bench_highlights(lectern, runs, env, work, run_json, stats, page=50, listed=5000):

@@ -8,7 +8,8 @@ the overlays.
 """
 import os
 import statistics
-import zipfile
+
+from bench_epub import chapter, write_epub
 
 CHAPTERS, PHRASES = 50, 720
 
@@ -17,31 +18,19 @@ def make_ten_hour_book(work):
     path = os.path.join(work, "narrated-10h.epub")
     if os.path.exists(path):
         return path
-    items, spine = [], []
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as book:
-        book.writestr(zipfile.ZipInfo("mimetype"), "application/epub+zip", compress_type=zipfile.ZIP_STORED)
-        book.writestr("META-INF/container.xml", '<?xml version="1.0"?><container version="1.0" '
-                      'xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles>'
-                      '<rootfile full-path="OPS/package.opf" media-type="application/oebps-package+xml"/></rootfiles></container>')
-        for c in range(CHAPTERS):
-            paragraphs = "".join(f'<p id="s{p}">Sentence {p} of chapter {c}.</p>' for p in range(PHRASES))
-            book.writestr(f"OPS/c{c}.xhtml", '<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><head>'
-                          f"<title>{c}</title></head><body>{paragraphs}</body></html>")
-            pars = "".join(f'<par><text src="../c{c}.xhtml#s{p}"/><audio src="../audio/c{c}.mp3" clipBegin="{p}s" '
-                           f'clipEnd="{p + 1}s"/></par>' for p in range(PHRASES))
-            book.writestr(f"OPS/smil/c{c}.smil", '<?xml version="1.0"?><smil xmlns="http://www.w3.org/ns/SMIL" '
-                          f'version="3.0"><body>{pars}</body></smil>')
-            book.writestr(f"OPS/audio/c{c}.mp3", b"")
-            items.append(f'<item id="c{c}" href="c{c}.xhtml" media-type="application/xhtml+xml" media-overlay="m{c}"/>'
-                         f'<item id="m{c}" href="smil/c{c}.smil" media-type="application/smil+xml"/>'
-                         f'<item id="a{c}" href="audio/c{c}.mp3" media-type="audio/mpeg"/>')
-            spine.append(f'<itemref idref="c{c}"/>')
-        book.writestr("OPS/package.opf", '<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" '
-                      'unique-identifier="id"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/">'
-                      '<dc:identifier id="id">urn:bench:narrated</dc:identifier><dc:title>Ten hours</dc:title>'
-                      '<dc:language>en</dc:language><meta property="dcterms:modified">2026-01-01T00:00:00Z</meta></metadata>'
-                      f'<manifest>{"".join(items)}</manifest><spine>{"".join(spine)}</spine></package>')
-    return path
+    files, items = {}, []
+    for c in range(CHAPTERS):
+        paragraphs = "".join(f'<p id="s{p}">Sentence {p} of chapter {c}.</p>' for p in range(PHRASES))
+        files[f"c{c}.xhtml"] = chapter(c, paragraphs)
+        pars = "".join(f'<par><text src="../c{c}.xhtml#s{p}"/><audio src="../audio/c{c}.mp3" clipBegin="{p}s" '
+                       f'clipEnd="{p + 1}s"/></par>' for p in range(PHRASES))
+        files[f"smil/c{c}.smil"] = ('<?xml version="1.0"?><smil xmlns="http://www.w3.org/ns/SMIL" '
+                                    f'version="3.0"><body>{pars}</body></smil>')
+        files[f"audio/c{c}.mp3"] = b""
+        items.append(f'<item id="c{c}" href="c{c}.xhtml" media-type="application/xhtml+xml" media-overlay="m{c}"/>'
+                     f'<item id="m{c}" href="smil/c{c}.smil" media-type="application/smil+xml"/>'
+                     f'<item id="a{c}" href="audio/c{c}.mp3" media-type="audio/mpeg"/>')
+    return write_epub(path, "urn:bench:narrated", "Ten hours", files, items, [f"c{c}" for c in range(CHAPTERS)])
 
 
 def bench_media_overlays(lectern, runs, env, work, run_json, stats):

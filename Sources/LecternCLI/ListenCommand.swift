@@ -69,16 +69,13 @@ struct ListenCommand: AsyncParsableCommand {
         if speech.tts { return try await speak(publication, output: requested) }
         // An EPUB with narration (media overlays) plays it, its text followed phrase by phrase.
         if playsOverlays(publication) { return try await playOverlays(publication, output: requested) }
-        let session = await ListenSession(command: self, publication: publication, output: requested)
-        let status = await session.run()
-        Output.flush()
-        if status != ExitCode.success { throw status }
+        try await listen(with: AudiobookListenSession.self, to: publication, output: requested)
     }
 }
 
-/// One `lectern listen` run, on the main actor (where the player lives).
+/// One `lectern listen` run over an audiobook's tracks, on the main actor (where the player lives).
 @MainActor
-private final class ListenSession {
+private final class AudiobookListenSession: ListenSession {
     let command: ListenCommand
     let publication: Publication
     let output: AudioOutput

@@ -52,6 +52,22 @@ struct SyncAccountOptions: ParsableArguments {
         return value
     }
 
+    /// Reads the password and runs `step` (the service's login or register) with these options;
+    /// returns the service for what the command says next.
+    func authenticate(
+        with step: (ProgressSyncService) -> (String, String, String, String?, DocumentMatching?) async throws(ProgressSyncError) -> Void
+    ) async throws -> ProgressSyncService {
+        let service = try SyncCommandSupport.service()
+        let matching = try matching()
+        let password = try readPassword()
+        do {
+            try await step(service)(url, username, password, device, matching)
+        } catch {
+            throw SyncCommandSupport.fail(error)
+        }
+        return service
+    }
+
     /// The password: `--password` (with a warning), else typed on the terminal with echo off,
     /// else the first line of standard input when it is not a terminal.
     func readPassword() throws -> String {
@@ -82,15 +98,7 @@ struct SyncLoginCommand: AsyncParsableCommand {
     @OptionGroup var account: SyncAccountOptions
 
     func run() async throws {
-        let service = try SyncCommandSupport.service()
-        let matching = try account.matching()
-        let password = try account.readPassword()
-        do {
-            try await service.login(server: account.url, username: account.username, password: password,
-                                    deviceName: account.device, matching: matching)
-        } catch {
-            throw SyncCommandSupport.fail(error)
-        }
+        let service = try await account.authenticate(with: ProgressSyncService.login)
         Output.line("logged in to \(account.url) as \(account.username)")
         await SyncCommandSupport.sayFlushed(service)
     }
@@ -105,15 +113,7 @@ struct SyncRegisterCommand: AsyncParsableCommand {
     @OptionGroup var account: SyncAccountOptions
 
     func run() async throws {
-        let service = try SyncCommandSupport.service()
-        let matching = try account.matching()
-        let password = try account.readPassword()
-        do {
-            try await service.register(server: account.url, username: account.username, password: password,
-                                       deviceName: account.device, matching: matching)
-        } catch {
-            throw SyncCommandSupport.fail(error)
-        }
+        _ = try await account.authenticate(with: ProgressSyncService.register)
         Output.line("registered \(account.username) on \(account.url), and logged in")
     }
 }
