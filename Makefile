@@ -14,7 +14,7 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 APT_PACKAGES := pkg-config libxml2-dev zlib1g-dev libssl-dev libzip-dev libarchive-dev libmobi-dev libcurl4-openssl-dev libsqlite3-dev \
 	libfribidi-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libpoppler-glib-dev libncurses-dev libmpv-dev zip unzip p7zip-full openssl python3 qpdf \
 	poppler-utils tmux unicode-data imagemagick xvfb xterm fonts-dejavu-core libchafa-dev libgdk-pixbuf-2.0-dev webp-pixbuf-loader libavif-gdk-pixbuf chafa \
-	libespeak-ng-dev espeak-ng-data espeak-ng
+	libespeak-ng-dev espeak-ng-data espeak-ng libdjvulibre-dev djvulibre-bin
 # calibre: the peer of library-wide full-text search (calibredb, run headless).
 BENCH_PACKAGES := hyperfine time tmux python3-venv wrk calibre
 # The browser the reader page's tests drive headless (PublicationServerTests/BrowserReaderTests).

@@ -51,10 +51,14 @@ let package = Package(
         cModule("CLecternArchive", pkgConfig: "libarchive", apt: "libarchive-dev"),
         // libmobi: Mobipocket and Kindle (AZW3/KF8) books (#34).
         cModule("CLecternMobi", pkgConfig: "libmobi", apt: "libmobi-dev"),
+        // djvulibre: DjVu documents (#34); its headers are in /usr/include/libdjvu, its pkg-config
+        // file adds only -pthread.
+        .systemLibrary(name: "CLecternDjVu", providers: [.apt(["libdjvulibre-dev"])]),
         // cmark-gfm: Markdown documents (#34).
         cModule("CLecternCMark", pkgConfig: "libcmark-gfm", apt: "libcmark-gfm-dev"),
         .target(name: "LibXML", dependencies: ["CLecternXML2"]),
         .target(name: "LibArchive", dependencies: ["CLecternArchive"]),
+        .target(name: "LibDjVu", dependencies: ["CLecternDjVu"]),
         .target(name: "LibMobi", dependencies: ["CLecternMobi", "CLecternXMLCleanupGuard"]),
         // Keeps libmobi from tearing down libxml2 while other threads parse (xml_cleanup_guard.c).
         .target(name: "CLecternXMLCleanupGuard"),
@@ -72,7 +76,7 @@ let package = Package(
 
         // The Readium layers.
         .target(name: "Shared", dependencies: ["LibZip", "LibCurl", "LibCrypto", "LibXML", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "Streamer", dependencies: ["Shared", "LibArchive", "LibMobi", "LibXML", "LibCrypto", "Zlib", "LibZip", "LibPoppler", "LibCMark"]),
+        .target(name: "Streamer", dependencies: ["Shared", "LibArchive", "LibMobi", "LibDjVu", "LibXML", "LibCrypto", "Zlib", "LibZip", "LibPoppler", "LibCMark"]),
         // Readium LCP sits beside the Streamer (it depends on Shared alone), plugged in as a third-party ContentProtection.
         .target(name: "LCP", dependencies: ["Shared", "LibCrypto", "Zlib", "LibZip", .product(name: "Logging", package: "swift-log")]),
         .target(name: "LCPSQLite", dependencies: ["LCP", "Shared", "LibSQLite"]),

@@ -220,6 +220,6 @@ public struct LibraryImporter: Sendable {
     }
 
     /// The extensions of publication files found in folders.
-    public static let publicationExtensions: Set<String> = ["epub", "webpub", "audiobook", "lcpa", "lcpau", "lcpdf", "cbz", "zab", "pdf", "fb2", "cbr", "cb7", "cbt", "mobi", "azw3", "azw", "prc"]
+    public static let publicationExtensions: Set<String> = ["epub", "webpub", "audiobook", "lcpa", "lcpau", "lcpdf", "cbz", "zab", "pdf", "fb2", "cbr", "cb7", "cbt", "mobi", "azw3", "azw", "prc", "djvu", "djv"]
 
 }

@@ -29,7 +29,7 @@ public final class PublicationOpener: Sendable {
     /// The parsers Lectern ships, in the order they are tried (the PDF parser before the
     /// Readium one, since it takes LCP PDF packages).
     public static var defaultParsers: [any PublicationParser] {
-        [EPUBParser(), PDFParser(), ReadiumWebPubParser(), ImageParser(), ComicArchiveParser(), MOBIParser(), AudioParser()]
+        [EPUBParser(), PDFParser(), ReadiumWebPubParser(), ImageParser(), ComicArchiveParser(), MOBIParser(), DjVuParser(), AudioParser()]
             + documentParsers
     }
 

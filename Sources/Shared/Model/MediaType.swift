@@ -106,7 +106,7 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
     public var isHTML: Bool { matches(.html) || matches(.xhtml) }
 
     /// Whether it is a bitmap image.
-    public var isBitmap: Bool { type == "image" && subtype != "svg+xml" }
+    public var isBitmap: Bool { type == "image" && subtype != "svg+xml" && subtype != "vnd.djvu" }
 
     /// Whether it is audio.
     public var isAudio: Bool { type == "audio" }
@@ -158,6 +158,8 @@ extension MediaType {
     public static let cb7 = known("application/x-cb7")
     public static let cbt = known("application/x-cbt")
     public static let mobi = known("application/x-mobipocket-ebook")
+    /// A DjVu document: pages to draw, not a picture an image decoder reads.
+    public static let djvu = known("image/vnd.djvu")
     public static let azw3 = known("application/vnd.amazon.mobi8-ebook")
     public static let css = known("text/css")
     public static let divina = known("application/divina+zip")
@@ -219,7 +221,7 @@ extension MediaType {
     /// File extensions and the media types they usually denote.
     static let extensions: [String: MediaType] = [
         "aac": .aac, "acsm": .acsm, "aif": .aiff, "aiff": .aiff, "avif": .avif,
-        "audiobook": .readiumAudiobook, "bmp": .bmp, "dib": .bmp, "cbz": .cbz, "cbr": .cbr, "cb7": .cb7, "cbt": .cbt, "mobi": .mobi, "azw3": .azw3, "css": .css,
+        "audiobook": .readiumAudiobook, "bmp": .bmp, "dib": .bmp, "cbz": .cbz, "cbr": .cbr, "cb7": .cb7, "cbt": .cbt, "mobi": .mobi, "azw3": .azw3, "djvu": .djvu, "djv": .djvu, "css": .css,
         "divina": .divina, "epub": .epub, "fb2": .fb2, "flac": .flac, "gif": .gif, "htm": .html, "html": .html,
         "jpg": .jpeg, "jpeg": .jpeg, "jpe": .jpeg, "jif": .jpeg, "jfif": .jpeg, "jfi": .jpeg, "js": .javascript,
         "json": .json, "jxl": .jxl, "lcpl": .lcpLicenseDocument, "lcpa": .lcpProtectedAudiobook,

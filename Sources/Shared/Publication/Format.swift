@@ -44,6 +44,8 @@ public struct Format: Sendable, Hashable, CustomStringConvertible {
         /// Mobipocket (`.mobi`, `.prc`, `.azw`) and Kindle Format 8 (`.azw3`), read through libmobi.
         case mobi
         case azw3
+        /// DjVu (`.djvu`, `.djv`), single-page or multi-page, read through djvulibre.
+        case djvu
         /// A ZIP archive that is no publication.
         case zip
         /// Plain text (`.txt`), in any common encoding.
@@ -101,6 +103,7 @@ public struct Format: Sendable, Hashable, CustomStringConvertible {
         case .cbr, .cb7, .cbt: "Comic"
         case .mobi: "MOBI"
         case .azw3: "AZW3"
+        case .djvu: "DjVu"
         case .zip: "ZIP"
         case .text: "Text"
         case .markdown: "Markdown"
@@ -111,7 +114,7 @@ public struct Format: Sendable, Hashable, CustomStringConvertible {
     /// Whether Lectern can open it as a publication.
     public var isPublication: Bool {
         switch kind {
-        case .epub, .webpub, .audiobook, .divina, .pdf, .lcpdf, .lcpa, .cbz, .zab, .lcpl, .cbr, .cb7, .cbt, .mobi, .azw3,
+        case .epub, .webpub, .audiobook, .divina, .pdf, .lcpdf, .lcpa, .cbz, .zab, .lcpl, .cbr, .cb7, .cbt, .mobi, .azw3, .djvu,
              .webpubManifest, .audiobookManifest, .divinaManifest, .text, .markdown, .fb2, .fb2Zip:
             return true
         default:
@@ -164,6 +167,7 @@ public struct Format: Sendable, Hashable, CustomStringConvertible {
         case .cbt: .cbt
         case .mobi: .mobi
         case .azw3: .azw3
+        case .djvu: .djvu
         case .zip: .zip
         case .text: .text
         case .markdown: .markdown

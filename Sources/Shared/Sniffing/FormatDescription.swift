@@ -33,6 +33,7 @@ extension Format {
         case .cbt: "a comic book archive (CBT, tar)"
         case .mobi: "a Mobipocket (MOBI) e-book"
         case .azw3: "a Kindle (AZW3/KF8) e-book"
+        case .djvu: "a DjVu document"
         case .zip: "a ZIP archive"
         case .text: "a plain text file"
         case .markdown: "a Markdown document"

@@ -94,6 +94,7 @@ public struct FormatHints: Sendable, Hashable {
         case "cbt", "tar": .cbt
         case "mobi", "prc", "azw": .mobi
         case "azw3": .azw3
+        case "djvu", "djv": .djvu
         case "zip": .zip
         case "txt", "text": .text
         case "md", "markdown": .markdown
@@ -135,6 +136,7 @@ public struct FormatHints: Sendable, Hashable {
         case "application/x-cbt": return .cbt
         case "application/x-mobipocket-ebook": return .mobi
         case "application/vnd.amazon.mobi8-ebook", "application/x-mobi8-ebook": return .azw3
+        case "image/vnd.djvu", "image/x-djvu": return .djvu
         case "application/zip", "application/x-zip-compressed": return .zip
         case "text/plain": return .text
         case "text/markdown", "text/x-markdown": return .markdown
