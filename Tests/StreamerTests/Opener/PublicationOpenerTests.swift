@@ -147,11 +147,15 @@ struct RefusingProtection: ContentProtection {
         let asset = Asset(name: "daisy.lcpdf", location: path, format: Format(kind: .lcpdf, isLCPProtected: true),
                           fetcher: try ArchiveFetcher(path: path))
         let publication = try await PublicationOpener().open(asset: asset, allowUserInteraction: false)
-        let json = try JSONParser.parse(try publication.get("/~readium/content-protection").read().get())
+        let routes = RightsWebService(publication: publication)
+        guard case .document(let json, _) = await routes.status() else {
+            Issue.record("no status document")
+            return
+        }
         #expect(json["isRestricted"]?.bool == true)
         #expect(json["name"]?.string == "Readium LCP")
         #expect(json["rights"]?["canCopy"]?.bool == false)
-        guard case .failure(.forbidden) = publication.get("/~readium/rights/copy?text=hello&peek=true").read() else {
+        guard case .refused = await routes.copy(query: ["text": "hello", "peek": "true"]) else {
             Issue.record("copy must be forbidden on a restricted publication")
             return
         }
