@@ -87,7 +87,11 @@ struct ImportCommand: AsyncParsableCommand {
     )
 
     @Argument(help: "Publication files or folders.", completion: .file())
-    var paths: [String]
+    var paths: [String] = []
+
+    @Option(help: ArgumentHelp("A calibre library folder: its books are added where they are, with calibre's titles and authors (its metadata.db is only read).",
+                               valueName: "folder"), completion: .directory)
+    var calibre: String?
 
     @Flag(help: "Do not index the text of the added publications for `lectern search` (`lectern index` does it later).")
     var noIndex = false
@@ -97,6 +101,13 @@ struct ImportCommand: AsyncParsableCommand {
         guard let store else {
             Output.error(problem ?? "the library cannot be opened")
             throw ExitStatus.cannotOpen
+        }
+        if let calibre {
+            return try await CalibreImportCommand.run(folder: calibre, store: store, index: !noIndex)
+        }
+        guard !paths.isEmpty else {
+            Output.error("name publication files or folders to import, or a calibre library with --calibre")
+            throw ExitStatus.someFailed
         }
         let outcomes = await LibraryImporter(store: store, open: UIComposition.open).importPaths(paths)
         var failed = 0

@@ -40,6 +40,24 @@ public final class SQLiteDatabase {
         try execute("PRAGMA foreign_keys = ON")
     }
 
+    /// Opens another program's database at `path` for reading only (a calibre library's
+    /// `metadata.db`): never created, never written, its journal mode and permissions left as
+    /// they are; a missing file is an error.
+    public init(readingOnly path: String, busyTimeout: Int32 = 5000) throws(SQLiteError) {
+        self.path = path
+        var db: OpaquePointer?
+        let code = sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
+        guard code == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            if let db { sqlite3_close_v2(db) }
+            throw SQLiteError(code: code, message: "\(path): \(message)")
+        }
+        handle = db
+        sqlite3_busy_timeout(db, busyTimeout)
+        // Belt and braces: even a statement that would write is refused by SQLite itself.
+        try execute("PRAGMA query_only = ON")
+    }
+
     deinit {
         statements.finalizeAll()
         sqlite3_close_v2(handle)

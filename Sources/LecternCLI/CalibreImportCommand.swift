@@ -1,0 +1,56 @@
+import ArgumentParser
+import Bookshelf
+import LibrarySearch
+
+/// `lectern import --calibre FOLDER`: a calibre library's books added by reference, one line
+/// each (its series and tags said beside it), then their text indexed for `lectern search`.
+enum CalibreImportCommand {
+    static func run(folder: String, store: LibraryStore, index: Bool) async throws {
+        let library: CalibreLibrary
+        let outcomes: [CalibreImporter.Outcome]
+        do throws(LibraryError) {
+            library = try CalibreLibrary(folder: folder)
+            let importer = LibraryImporter(store: store, open: UIComposition.open)
+            outcomes = try await CalibreImporter(importer: importer).importLibrary(library)
+        } catch {
+            Output.error(error.userMessage)
+            throw ExitStatus.cannotOpen
+        }
+        var failed = 0
+        for outcome in outcomes {
+            let book = outcome.book
+            var about = ""
+            if let series = book.series {
+                about += " [\(series)\(book.seriesIndex.map { " #" + number($0) } ?? "")]"
+            }
+            if !book.tags.isEmpty { about += " {\(book.tags.joined(separator: ", "))}" }
+            guard let imported = outcome.imported else {
+                failed += 1
+                Output.error("\(book.title): no file Lectern reads in the calibre library; skipped")
+                continue
+            }
+            guard let entry = imported.entry else {
+                failed += 1
+                Output.error("\(imported.path): \(imported.error ?? "not added")")
+                continue
+            }
+            let state = imported.previous == nil && imported.knownCopy == nil ? "added" : outcome.unchanged ? "already in the library" : "updated"
+            Output.line("\(state): \(entry.title)\(about) — \(imported.path)")
+        }
+        Output.flush()
+        if index {
+            let added = Set(outcomes.compactMap { $0.imported?.entry?.protection == ProtectionMark.none ? $0.imported?.entry?.id : nil })
+            if !added.isEmpty {
+                let report = await LibraryIndexer(store: store, open: UIComposition.open).indexPending(onlyIDs: added)
+                for failure in report.failed { Output.error("not indexed for search: \(failure.title): \(failure.reason)") }
+            }
+        }
+        Output.flush()
+        if failed > 0 { throw ExitStatus.someFailed }
+    }
+
+    /// 2 for 2.0, 1.5 for 1.5.
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}
