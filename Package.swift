@@ -105,7 +105,9 @@ let package = Package(
         .target(name: "Bookshelf", dependencies: ["Shared", "LibSQLite", "LibCrypto", "Annotations"]),
         // Highlights and notes: the model, its anchors and the formats readers exchange them in.
         .target(name: "Annotations", dependencies: ["Shared"]),
-        .target(name: "ReaderUI", dependencies: ["Terminal", "TerminalCells", "Bookshelf", "Annotations", "Shared", "TextLayout", "LibrarySearch", "Pictures", "OPDS"]),
+        // Read-aloud in the reader (ReaderUI/ReadAloud): overlays and speech, their C libraries loaded on first use.
+        .target(name: "ReaderUI", dependencies: ["Terminal", "TerminalCells", "Bookshelf", "Annotations", "Shared", "TextLayout", "LibrarySearch", "Pictures", "OPDS",
+                                                 "AudioPlayback", "ReadAloud", "Speech"]),
         // Library-wide full-text search: the indexer over the library's publications (SQLite FTS5).
         .target(name: "LibrarySearch", dependencies: ["Bookshelf", "TextLayout", "Shared"]),
         // KOReader progress sync (kosync): document ids, the protocol's client, the offline queue.
@@ -157,7 +159,7 @@ let package = Package(
         .testTarget(name: "BookshelfTests", dependencies: ["Bookshelf", "Annotations", "Shared", "TestSupport"]),
         .testTarget(name: "LibrarySearchTests", dependencies: ["LibrarySearch", "Bookshelf", "Streamer", "Shared", "LibSQLite", "TestSupport"]),
         .testTarget(name: "LibraryDatabaseTests", dependencies: ["Annotations", "Bookshelf", "LibrarySearch", "LCP", "LCPSQLite", "LibSQLite", "Streamer", "Shared", "TestSupport"]),
-        .testTarget(name: "ReaderUITests", dependencies: ["ReaderUI", "Bookshelf", "OPDS", "Terminal", "TerminalCells", "TextLayout", "Shared", "Streamer", "TestSupport"]),
+        .testTarget(name: "ReaderUITests", dependencies: ["ReaderUI", "Bookshelf", "OPDS", "Terminal", "TerminalCells", "TextLayout", "Shared", "Streamer", "TestSupport", "ReadAloud", "Speech"]),
         .testTarget(name: "UITests", dependencies: ["TestSupport"]),
         .testTarget(name: "LCPTests", dependencies: ["LCP", "LCPSQLite", "Streamer", "Shared", "LibCrypto", "LibZip", "ReaderUI", "Terminal", "Bookshelf", "TestSupport"]),
         .testTarget(name: "AudioPlaybackTests", dependencies: ["AudioPlayback", "Streamer", "Shared", "TestSupport"]),

@@ -36,6 +36,7 @@ public enum ReaderAction: String, Sendable, CaseIterable {
     case previousAudioChapter = "previous_audio_chapter"
     case faster
     case slower
+    case readAloud = "read_aloud"
     case hints
     case jumpBack = "jump_back"
     case jumpForward = "jump_forward"
@@ -101,6 +102,7 @@ public enum ReaderAction: String, Sendable, CaseIterable {
         case .previousAudioChapter: ["("]
         case .faster: ["+", "="]
         case .slower: ["-"]
+        case .readAloud: ["r"]
         case .help: ["?", "F1"]
         case .nextTheme: ["T"]
         case .narrower: ["w"]
@@ -160,8 +162,9 @@ public enum ReaderAction: String, Sendable, CaseIterable {
         case .seekBackwardLong: "audiobooks: 1 min back"
         case .nextAudioChapter: "audiobooks: next chapter of the contents (] [ change track)"
         case .previousAudioChapter: "audiobooks: start of the chapter, or the previous one"
-        case .faster: "audiobooks: faster, up to 2×"
-        case .slower: "audiobooks: slower, down to 0.75×"
+        case .faster: "audiobooks: faster, up to 2× (reading aloud: up to 3×)"
+        case .slower: "audiobooks: slower, down to 0.75× (reading aloud: down to 0.5×)"
+        case .readAloud: "read aloud from this page (the narration, else text-to-speech); again: pause, esc stops"
         case .help: "this help"
         case .nextTheme: "next colour theme (saved)"
         case .narrower: "narrower text column (saved as text_width in config.toml)"

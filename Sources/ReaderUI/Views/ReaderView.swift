@@ -56,7 +56,7 @@ enum ReaderView {
         if !state.pendingCount.isEmpty { right = state.pendingCount + "  " + right }
         if book.loadingChapter != nil || state.layout == nil { right = "loading…  " + right }
         // While listening, the player's line instead of the chapter title.
-        let left = message ?? book.playback?.statusText ?? (book.chapterTitle.isEmpty ? book.title : book.chapterTitle)
+        let left = message ?? book.playback?.statusText ?? readAloudStatus(book) ?? (book.chapterTitle.isEmpty ? book.title : book.chapterTitle)
         // The time left, when it fits beside the chapter's title or the message (they come first).
         if picture == nil, book.playback == nil, book.loadingChapter == nil, let time = book.timeLeft {
             let room = columns - TextFitting.width(left) - TextFitting.width(right) - 6
@@ -157,6 +157,7 @@ enum ReaderView {
             }
         }
         // The person's highlights last: a selection or a match over one shows above it.
+        addReadAloud(book, layout: layout, to: &map)
         addHighlights(book, layout: layout, offsets: firstOffset..<max(firstOffset, lastOffset), to: &map)
         return map
     }

@@ -1,0 +1,113 @@
+import AudioPlayback
+import ReadAloud
+import Shared
+import Streamer
+
+/// Reads a narrated EPUB aloud from its media overlays: the overlays are read and parsed off
+/// the main actor (through the publication, so decrypted in memory for a protected book), then
+/// a ``MediaOverlayPlayer`` plays them through libmpv, whose work is on its own threads; the
+/// player's callbacks become ``ReadAloudEvent``s.
+@MainActor
+final class OverlayReadAloud: ReadAloudEngine {
+    let events: AsyncStream<ReadAloudEvent>
+    let name = "narration"
+    let speedRange = MediaOverlayPlayer.speedRange
+
+    private let continuation: AsyncStream<ReadAloudEvent>.Continuation
+    private let player: MediaOverlayPlayer
+    /// The whole second last reported, so that the clock is reported once a second.
+    private var lastSecond = -1
+    private var stopped = false
+
+    private init(player: MediaOverlayPlayer) {
+        self.player = player
+        (events, continuation) = AsyncStream.makeStream(of: ReadAloudEvent.self)
+        player.onPhrase = { [weak self] index in self?.phraseStarted(index) }
+        player.onChange = { [weak self] in self?.changed() }
+    }
+
+    /// Starts reading at the first phrase at or after `pageStart` in chapter `chapter` (else the
+    /// next chapter's first phrase).
+    /// - Parameters:
+    ///   - anchors: the offsets of the chapter's elements by id.
+    ///   - chapterOf: the reader's chapter of a content document's href.
+    ///   - environment: `LECTERN_AUDIO_OUTPUT=null` plays to no device.
+    static func start(publication: Publication, chapter: Int, pageStart: Int, anchors: [String: Int],
+                      chapterOf: (String) -> Int?, speed: Double,
+                      environment: [String: String]) async throws(ReadAloudError) -> OverlayReadAloud {
+        let book: MediaOverlayBook
+        do {
+            book = try await Blocking.attempt { () throws(MediaOverlayError) in try MediaOverlayBook(publication: publication) }
+        } catch {
+            throw ReadAloudError(error.userMessage)
+        }
+        let player: MediaOverlayPlayer
+        do {
+            // The reader draws on the terminal: the audio libraries must not print there.
+            player = try MediaOverlayPlayer(book: book, publication: publication,
+                                            output: AudioOutput.resolved(.system, environment: environment), quietStandardError: true)
+        } catch {
+            throw ReadAloudError(error.userMessage)
+        }
+        let engine = OverlayReadAloud(player: player)
+        let first = startIndex(player.timeline.entries.map { ($0.phrase.textHref, $0.phrase.fragment) }, chapter: chapter,
+                               pageStart: pageStart, anchors: anchors, chapterOf: chapterOf)
+        player.setSpeed(speed)
+        player.go(toPhrase: first)
+        player.play()
+        return engine
+    }
+
+    /// The phrase to start with: the first of `chapter` whose element starts at or after
+    /// `pageStart`; else the first of a later chapter; else the last of `chapter`; else the first.
+    static func startIndex(_ phrases: [(href: String, fragment: String?)], chapter: Int, pageStart: Int,
+                           anchors: [String: Int], chapterOf: (String) -> Int?) -> Int {
+        var lastOfChapter: Int?
+        for (index, phrase) in phrases.enumerated() {
+            guard let phraseChapter = chapterOf(phrase.href), phraseChapter >= chapter else { continue }
+            if phraseChapter > chapter { return index }
+            if (phrase.fragment.flatMap { anchors[$0] } ?? 0) >= pageStart { return index }
+            lastOfChapter = index
+        }
+        return lastOfChapter ?? 0
+    }
+
+    func setPaused(_ paused: Bool) {
+        paused ? player.pause() : player.play()
+    }
+
+    func setSpeed(_ speed: Double) { player.setSpeed(speed) }
+
+    func stop() {
+        guard !stopped else { return }
+        stopped = true
+        player.onPhrase = nil
+        player.onChange = nil
+        player.close()
+        continuation.finish()
+    }
+
+    private func phraseStarted(_ index: Int) {
+        let entries = player.timeline.entries
+        guard entries.indices.contains(index) else { return }
+        let phrase = entries[index].phrase
+        // The next phrase of the same document ends this one's text.
+        let next = entries.indices.contains(index + 1) && entries[index + 1].phrase.textHref == phrase.textHref
+            ? entries[index + 1].phrase.fragment : nil
+        let place: ReadAloudSpan.Place = phrase.fragment.map { .element(fragment: $0, until: next) } ?? .range(0..<0)
+        continuation.yield(.span(ReadAloudSpan(href: phrase.textHref, place: place, number: index + 1, total: entries.count)))
+    }
+
+    private func changed() {
+        if let error = player.error {
+            continuation.yield(.failed(error))
+        } else if player.hasEnded {
+            continuation.yield(.finished)
+        } else {
+            let second = Int(player.bookTime)
+            guard second != lastSecond else { return }
+            lastSecond = second
+            continuation.yield(.time(player.bookTime, of: player.timeline.duration))
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import FoundationEssentials
+import ReadAloud
+import Shared
+import Speech
+import Terminal
+
+/// Read-aloud on the reader's page (`r`): the book's narration when it has media overlays,
+/// else its text spoken (espeak-ng), from the page shown. The words read are highlighted, the
+/// page and the chapter follow them; `r` pauses and resumes, Escape stops, + and - change the
+/// speed. Reading aloud is not copying: only a restricted publication refuses it, with the
+/// reason (the words are not written anywhere; the page shows them already).
+extension ReaderApp {
+    /// The read-aloud keys; false when the key is not one (the page handles it).
+    func handleReadAloudKey(_ key: Key, book: BookController) -> Bool {
+        let action = config.keyMap.action(for: key)
+        if action == .readAloud {
+            book.state.clearCount()
+            if let session = ReadAloudSession.of(book) { session.togglePause() } else { startReadAloud(book) }
+            return true
+        }
+        guard let session = ReadAloudSession.of(book) else { return false }
+        switch action {
+        case .faster: session.changeSpeed(by: 0.25)
+        case .slower: session.changeSpeed(by: -0.25)
+        default:
+            guard key == .escape else { return false }
+            session.end()
+            message = "Stopped reading aloud."
+        }
+        return true
+    }
+
+    /// Starts reading aloud from the page shown.
+    func startReadAloud(_ book: BookController) {
+        let publication = book.publication
+        guard !publication.isAudiobook else { message = "This is an audiobook: a plays it."; return }
+        guard !book.source.isPaged else { message = "Read-aloud reads the text of reflowable books."; return }
+        do throws(RenderingPermission.Refusal) {
+            try RenderingPermission.checkDisplay(publication)
+        } catch {
+            message = SpeechError.restricted(error.userMessage).userMessage
+            return
+        }
+        guard let layout = book.state.layout else { message = "The page is still being read."; return }
+        let keyName = config.keyMap.keys(for: .readAloud).first?.name ?? "r"
+        let session = ReadAloudSession(book: book, narrated: MediaOverlayBook.declared(in: publication), keyName: keyName)
+        session.begin()
+        message = nil
+        let chapter = book.state.chapter
+        // The page's first text: lines without text (blank lines, rules) have no offsets.
+        let pageStart = book.state.visibleLines.lazy.map { layout.lines[$0].offsets }.first { !$0.isEmpty }?.lowerBound
+            ?? layout.lines[book.state.visibleLines.lowerBound].offsets.lowerBound
+        var place = layout.locator(forLine: book.state.top)
+        place.href = book.source.href(chapter)
+        let anchors = layout.document.anchors.mapValues(\.offset)
+        let environment = ReadAloudSession.environment
+        let speed = 1.0
+        book.tasks.start(nil) { [weak self, weak book] in
+            let engine: any ReadAloudEngine
+            do throws(ReadAloudError) {
+                if session.narrated {
+                    engine = try await OverlayReadAloud.start(publication: publication, chapter: chapter, pageStart: pageStart, anchors: anchors,
+                                                              chapterOf: { book?.chapterIndex(of: $0) }, speed: speed, environment: environment)
+                } else {
+                    engine = try await SpeechReadAloud.start(publication: publication, at: place, speed: speed, environment: environment)
+                }
+            } catch {
+                guard !session.hasEnded else { return }
+                session.end()
+                self?.message = error.userMessage
+                self?.render()
+                return
+            }
+            // Stopped (Escape, the book closed) while the engine started.
+            guard !session.hasEnded, !Task.isCancelled else { return engine.stop() }
+            session.engine = engine
+            session.phase = .reading
+            self?.render()
+            for await event in engine.events {
+                guard let self, let book, !session.hasEnded else { break }
+                self.readAloud(event, session: session, book: book)
+            }
+            session.end()
+            self?.render()
+        }
+        render()
+    }
+
+    /// Shows what an event says: the highlight moves and the page, or the chapter, follows it.
+    private func readAloud(_ event: ReadAloudEvent, session: ReadAloudSession, book: BookController) {
+        session.take(event)
+        switch event {
+        case .span, .word:
+            follow(session, book: book)
+        case .time:
+            break
+        case .finished:
+            session.end()
+            message = "Finished reading aloud."
+        case .failed(let reason):
+            session.end()
+            message = "Read-aloud stopped: \(TerminalText.singleLine(reason))"
+        }
+        render()
+    }
+
+    /// Brings the words read into view: the page holding them, in their chapter.
+    private func follow(_ session: ReadAloudSession, book: BookController) {
+        guard let current = session.current, let chapter = book.chapterIndex(of: current.href) else { return }
+        if chapter != book.state.chapter {
+            guard book.loadingChapter != chapter else { return }
+            let anchor: ReaderState.Anchor
+            switch current.place {
+            case .range(let range): anchor = .offset(range.lowerBound)
+            case .element(let fragment, _): anchor = .fragment(fragment)
+            }
+            load(book, chapter: chapter, anchor: anchor)
+            return
+        }
+        guard book.loadingChapter == nil, let document = book.state.layout?.document,
+              let offset = session.offsetToShow(in: document) else { return }
+        let top = book.state.top
+        book.state.reveal(offset: offset)
+        if book.state.top != top { savePosition(book) }
+    }
+}

@@ -1,0 +1,163 @@
+import AudioPlayback
+import Shared
+import Speech
+import Synchronization
+
+/// Reads a book's text aloud with text-to-speech, off the main actor: espeak-ng is loaded and
+/// each chapter converted on a Dispatch thread (``Blocking``), the speaking pipeline
+/// synthesises ahead on its own thread, and a task polls what is heard and reports it as
+/// ``ReadAloudEvent``s for the main actor to draw.
+///
+/// A change of speed starts the pipeline again at the sentence being said (the synthesiser's
+/// rate is chosen when a pipeline starts).
+final class SpeechReadAloud: Sendable {
+    let events: AsyncStream<ReadAloudEvent>
+    let name: String
+    let speedRange: ClosedRange<Double> = 0.5...3
+
+    private struct State: Sendable {
+        var pipeline: SpeechPipeline?
+        /// Counts the pipelines started: events of a replaced one are dropped.
+        var generation = 0
+        var paused = false
+        var speed: Double
+        /// Where the sentence being said starts, to start again there.
+        var place: Locator
+        var sentences = 0
+        var stopped = false
+    }
+
+    private let continuation: AsyncStream<ReadAloudEvent>.Continuation
+    private let publication: Publication
+    private let synthesizer: any SpeechSynthesizer
+    private let nullOutput: Bool
+    private let state: Mutex<State>
+
+    private init(publication: Publication, synthesizer: any SpeechSynthesizer, nullOutput: Bool, place: Locator, speed: Double) {
+        (events, continuation) = AsyncStream.makeStream(of: ReadAloudEvent.self)
+        self.publication = publication
+        self.synthesizer = synthesizer
+        self.nullOutput = nullOutput
+        name = synthesizer.name
+        state = Mutex(State(speed: speed, place: place))
+    }
+
+    /// Loads the speech engine and starts reading at the sentence holding `locator`.
+    /// - Parameter environment: `LECTERN_AUDIO_OUTPUT=null` plays to no device; the espeak-ng
+    ///   variables choose its library and data.
+    static func start(publication: Publication, at locator: Locator, speed: Double,
+                      environment: [String: String]) async throws(ReadAloudError) -> SpeechReadAloud {
+        let null = AudioOutput.resolved(.system, environment: environment) == .null
+        let synthesizer: EspeakSpeechSynthesizer
+        do {
+            synthesizer = try await Blocking.attempt { () throws(SpeechError) in try EspeakSpeechSynthesizer(environment: environment) }
+        } catch {
+            throw ReadAloudError(error.userMessage)
+        }
+        let engine = SpeechReadAloud(publication: publication, synthesizer: synthesizer, nullOutput: null, place: locator, speed: speed)
+        try await engine.launch()
+        return engine
+    }
+
+    func setPaused(_ paused: Bool) {
+        let pipeline = state.withLock { state in
+            state.paused = paused
+            return state.pipeline
+        }
+        pipeline?.setPaused(paused)
+    }
+
+    func setSpeed(_ speed: Double) {
+        let changed = state.withLock { state -> Bool in
+            let value = min(max(speed, speedRange.lowerBound), speedRange.upperBound)
+            guard value != state.speed, !state.stopped else { return false }
+            state.speed = value
+            return true
+        }
+        guard changed else { return }
+        Task { [self] in
+            do throws(ReadAloudError) { try await launch() } catch { report(.failed(error.userMessage)) }
+        }
+    }
+
+    func stop() {
+        let pipeline = state.withLock { state in
+            state.stopped = true
+            state.generation += 1
+            defer { state.pipeline = nil }
+            return state.pipeline
+        }
+        pipeline?.stop()
+        continuation.finish()
+    }
+
+    /// Starts a pipeline at the place noted (the chapter converted and the output opened off
+    /// the main actor), replacing the one speaking.
+    private func launch() async throws(ReadAloudError) {
+        let (place, speed, old) = state.withLock { state in
+            state.generation += 1
+            defer { state.pipeline = nil }
+            return (state.place, state.speed, state.pipeline)
+        }
+        old?.stop()
+        let publication = publication, null = nullOutput, rate = synthesizer.sampleRate
+        let prepared: (PublicationSentences, any PCMSink)
+        do {
+            prepared = try await Blocking.attempt { () throws(SpeechError) -> (PublicationSentences, any PCMSink) in
+                let sentences = PublicationSentences(publication: publication)
+                guard try sentences.start(at: place) else { throw .engineFailed("this place is not in the book's reading order") }
+                return (sentences, try SpeechOutput.sink(null: null, sampleRate: rate))
+            }
+        } catch {
+            throw ReadAloudError(error.userMessage)
+        }
+        let (sentences, sink) = prepared
+        let pipeline = SpeechPipeline(synthesizer: synthesizer, sink: sink, speed: speed)
+        let generation: Int? = state.withLock { state in
+            guard !state.stopped else { return nil }
+            state.generation += 1
+            state.pipeline = pipeline
+            pipeline.setPaused(state.paused)
+            return state.generation
+        }
+        guard let generation else { return sink.close() }
+        pipeline.start { () throws(SpeechError) -> SpokenSentence? in try sentences.next() }
+        Task.detached { [weak self] in
+            while let self, self.isCurrent(generation) {
+                for event in pipeline.poll() { self.forward(event, generation: generation) }
+                try? await Task.sleep(for: .milliseconds(20))
+            }
+        }
+    }
+
+    private func isCurrent(_ generation: Int) -> Bool {
+        state.withLock { !$0.stopped && $0.generation == generation }
+    }
+
+    private func forward(_ event: SpeechEvent, generation: Int) {
+        switch event {
+        case .sentence(let sentence, _):
+            let number: Int? = state.withLock { state in
+                guard state.generation == generation else { return nil }
+                if let position = sentence.position { state.place = position }
+                state.sentences += 1
+                return state.sentences
+            }
+            guard let number else { return }
+            report(.span(ReadAloudSpan(href: sentence.href, place: .range(sentence.range), number: number)))
+        case .word(let href, let range):
+            report(.word(href: href, range: range))
+        case .finished:
+            report(.finished)
+        case .failed(let error):
+            report(.failed(error.userMessage))
+        }
+    }
+
+    private func report(_ event: ReadAloudEvent) {
+        continuation.yield(event)
+    }
+}
+
+// Conformed here, not on the class: a conformance there would put the whole class on the main actor.
+extension SpeechReadAloud: ReadAloudEngine {}

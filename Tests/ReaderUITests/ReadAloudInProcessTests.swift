@@ -1,0 +1,131 @@
+import Foundation
+@testable import ReaderUI
+import Shared
+import Streamer
+import Terminal
+import Testing
+import TestSupport
+
+/// Read-aloud in the reader, in-process: the engines alone (the phrases of a narrated EPUB in
+/// the SMIL's order across its chapters, then stopped; sentences spoken by espeak-ng in order)
+/// and the whole interface on a canvas (`r` starts, the highlight and the page follow the
+/// narration into the next chapter, Escape stops). Audio goes to libmpv's null output.
+@MainActor
+@Suite(.serialized) struct ReadAloudInProcessTests {
+    static let silent = ["LECTERN_AUDIO_OUTPUT": "null"]
+
+    init() {
+        ReadAloudSession.environment = ProcessInfo.processInfo.environment.merging(Self.silent) { $1 }
+    }
+
+    func narratedBook() throws -> String {
+        let path = Fixtures.temporaryDirectory("read-aloud-narrated") + "/narrated.epub"
+        try MediaOverlayEPUB.write(to: path)
+        return path
+    }
+
+    func open(_ path: String) async throws -> Publication {
+        try await PublicationOpener().open(asset: try AssetRetriever().retrieve(path: path), allowUserInteraction: false)
+    }
+
+    /// Collects the engine's events until `done` says so (bounded: 60 s of events at most).
+    func collect(_ engine: any ReadAloudEngine, until done: ([ReadAloudEvent]) -> Bool) async throws -> [ReadAloudEvent] {
+        var events: [ReadAloudEvent] = []
+        let deadline = ContinuousClock.now + .seconds(60)
+        for await event in engine.events {
+            events.append(event)
+            if done(events) || ContinuousClock.now > deadline { break }
+        }
+        return events
+    }
+
+    func spans(_ events: [ReadAloudEvent]) -> [ReadAloudSpan] {
+        events.compactMap { if case .span(let span) = $0 { span } else { nil } }
+    }
+
+    /// The overlay engine reads the phrases in the SMIL's order, from the page's place, into the
+    /// next chapter (the page number skipped), each with the element that ends its text; once
+    /// stopped, its events end.
+    @Test func overlayPhrasesComeInOrderAcrossChapters() async throws {
+        let publication = try await open(try narratedBook())
+        defer { publication.close() }
+        let chapters = ["OPS/chapter1.xhtml": 0, "OPS/chapter2.xhtml": 1]
+        let engine = try await OverlayReadAloud.start(publication: publication, chapter: 0, pageStart: 0, anchors: [:],
+                                                      chapterOf: { chapters[$0] }, speed: 2, environment: Self.silent)
+        let events = try await collect(engine) { self.spans($0).count >= 4 }
+        let read = spans(events)
+        #expect(read.map(\.place) == [.element(fragment: "c1p1", until: "c1p2"), .element(fragment: "c1p2", until: "c1p3"),
+                                      .element(fragment: "c1p3", until: nil), .element(fragment: "c2p1", until: "c2p2")])
+        #expect(read.map(\.href) == ["OPS/chapter1.xhtml", "OPS/chapter1.xhtml", "OPS/chapter1.xhtml", "OPS/chapter2.xhtml"])
+        #expect(read.map(\.number) == [1, 2, 3, 4] && read.first?.total == 6)
+        engine.stop()
+        var after = 0
+        for await _ in engine.events { after += 1 }
+        #expect(after < 10, "the events end once stopped")
+    }
+
+    /// Starting from a page: the first phrase whose element is on it or after it, else the next
+    /// chapter's first.
+    @Test func theFirstPhraseIsTheFirstOnThePage() {
+        let phrases: [(href: String, fragment: String?)] = [("a", "p1"), ("a", "p2"), ("a", "p3"), ("b", "q1")]
+        let anchors = ["p1": 0, "p2": 40, "p3": 90]
+        let chapterOf: (String) -> Int? = { ["a": 0, "b": 1][$0] }
+        #expect(OverlayReadAloud.startIndex(phrases, chapter: 0, pageStart: 0, anchors: anchors, chapterOf: chapterOf) == 0)
+        #expect(OverlayReadAloud.startIndex(phrases, chapter: 0, pageStart: 41, anchors: anchors, chapterOf: chapterOf) == 2)
+        #expect(OverlayReadAloud.startIndex(phrases, chapter: 0, pageStart: 200, anchors: anchors, chapterOf: chapterOf) == 3)
+        #expect(OverlayReadAloud.startIndex(phrases, chapter: 1, pageStart: 0, anchors: [:], chapterOf: chapterOf) == 3)
+    }
+
+    /// The speech engine says the chapter's sentences in order, each starting where the one
+    /// before ended, from the sentence holding the place given.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/lib/x86_64-linux-gnu/libespeak-ng.so.1")
+                   || FileManager.default.fileExists(atPath: "/usr/lib/aarch64-linux-gnu/libespeak-ng.so.1"), "espeak-ng is not installed"))
+    func speechSentencesComeInOrder() async throws {
+        let publication = try await open(try narratedBook())
+        defer { publication.close() }
+        let engine = try await SpeechReadAloud.start(publication: publication, at: Locator(href: "OPS/chapter1.xhtml", mediaType: .xhtml),
+                                                     speed: 3, environment: Self.silent)
+        let events = try await collect(engine) { self.spans($0).count >= 3 }
+        engine.stop()
+        let ranges = spans(events).compactMap { span -> Range<Int>? in if case .range(let range) = span.place { range } else { nil } }
+        #expect(ranges.count == 3 && ranges.first?.lowerBound == 0, "\(events)")
+        for (previous, next) in zip(ranges, ranges.dropFirst()) { #expect(previous.upperBound == next.lowerBound) }
+        #expect(spans(events).allSatisfy { $0.href == "OPS/chapter1.xhtml" })
+    }
+
+    /// The whole reader: `r` reads from the page, the phrase read is drawn highlighted, the
+    /// status line says what plays, the second chapter is shown when its phrase comes, and
+    /// Escape stops (the highlight and the status go).
+    @Test func theReaderFollowsTheNarrationAndStops() async throws {
+        let ui = try InProcessApp("read-aloud-app", rows: 12, columns: 100)
+        ui.app.startReader(path: try narratedBook(), on: ui.canvas)
+        try await ui.waitFor("The first sentence is read first.")
+        ui.press(.character("r"))
+        let first = try await ui.waitUntil("the first phrase highlighted") { _ in self.isHighlighted("The first sentence", in: ui.canvas) }
+        #expect(first.contains("▶ Read aloud · narration · 1/6"), "\(first)")
+        try await ui.waitUntil("the second phrase highlighted, not the first") { _ in
+            self.isHighlighted("Then the second", in: ui.canvas) && !self.isHighlighted("The first sentence", in: ui.canvas)
+        }
+        ui.press(.character("+"))
+        try await ui.waitFor("1.25×")
+        let second = try await ui.waitUntil("the next chapter shown, its phrase highlighted") { _ in
+            self.isHighlighted("A second chapter starts", in: ui.canvas)
+        }
+        #expect(!second.contains("The third plays"), "the page turned to the next chapter:\n\(second)")
+        ui.press(.escape)
+        let stopped = try await ui.waitFor("Stopped reading aloud.")
+        #expect(!isHighlighted("A second chapter starts", in: ui.canvas), "\(stopped)")
+        #expect(!stopped.contains("▶ Read aloud"))
+    }
+
+    /// Whether the cells of `text` on the canvas are drawn in reverse video (the phrase read;
+    /// the canvas has no colours).
+    func isHighlighted(_ text: String, in canvas: MemoryCanvas) -> Bool {
+        for (row, line) in canvas.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            guard let range = line.range(of: text) else { continue }
+            let column = line.distance(from: line.startIndex, to: range.lowerBound)
+            return canvas.style(row: row, column: column)?.attributes.contains(.reverse) == true
+        }
+        return false
+    }
+}
