@@ -14,6 +14,7 @@ extension ReaderApp {
             return
         }
         if key == .control("c") { backFromReader(); return }
+        if handleReadAloudKey(key, book: book) { return }
         if case .character(let character) = key, config.keyMap.action(for: key) == nil || !book.state.pendingCount.isEmpty,
            book.state.takeCountDigit(character) {
             return
