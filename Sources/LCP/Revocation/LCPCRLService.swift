@@ -102,18 +102,29 @@ public final class LCPCRLService: LCPCRLProvider {
         }
     }
 
-    /// Downloads, checks and caches the CRL now.
+    /// Downloads, checks and caches the CRL now. The download waits on the HTTP client's
+    /// thread; the SQLite writes and the check of the list (parsing up to 16 MB, verifying its
+    /// signature) go through ``Blocking``, never on the cooperative pool.
     @discardableResult
     public func refresh() async -> Result<LCPCachedCRL, LCPError> {
         // Counted as a failure until it succeeds: a process that exits during the download
         // (a command that is done) must not make the next one try again at once.
-        record("recording the revocation list download") { repository throws(LCPError) in
-            try repository.recordFailedAttempt(url: url, at: now(), reason: "the download did not finish")
+        let url = url, started = now()
+        await Blocking.run {
+            self.record("recording the revocation list download") { repository throws(LCPError) in
+                try repository.recordFailedAttempt(url: url, at: started, reason: "the download did not finish")
+            }
         }
         let request = HTTPRequest(url: url, headers: ["Accept": "application/pkix-crl, application/x-pkcs7-crl, */*"],
                                   timeout: timeout, maxBodySize: 16 << 20)
+        let answer = await httpClient.send(request)
+        return await Blocking.run { self.conclude(answer) }
+    }
+
+    /// Checks and caches a download's answer, or records why there is none.
+    private func conclude(_ answer: Result<HTTPResponse, HTTPError>) -> Result<LCPCachedCRL, LCPError> {
         let result: Result<LCPCachedCRL, LCPError>
-        switch await httpClient.send(request) {
+        switch answer {
         case .success(let response) where response.isSuccess:
             result = check(response.body)
         case .success(let response):
