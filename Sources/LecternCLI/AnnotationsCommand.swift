@@ -27,7 +27,9 @@ struct AnnotationsListCommand: AsyncParsableCommand {
         abstract: "List a publication's annotations: chapter, quote, note, colour, date.",
         discussion: """
             An annotation whose quote is no longer in the book is marked orphaned (kept, never \
-            dropped). A locked book's quotes stay sealed until its passphrase is known.
+            dropped). A locked book's quotes stay sealed until its passphrase is known. Printing \
+            an LCP book's quotes is copying: each consumes its characters from the copy \
+            allowance, and past it an annotation is listed without its quote.
             """
     )
 
@@ -53,8 +55,17 @@ struct AnnotationsListCommand: AsyncParsableCommand {
         let orphans = publication.isRestricted ? [] : await Blocking.run {
             AnnotationPlacement.orphans(annotations, in: publication)
         }
+        // The quotes are the book's words: printed through its copy right, as `lectern listen` does.
+        var words = PrintedWords(publication, noun: "quotes")
+        let withContext = book.entry.protection != .lcp
         if json {
-            Output.json(.array(annotations.map { Self.value($0, orphaned: orphans.contains($0.id)) }))
+            var values: [JSONValue] = []
+            for annotation in annotations {
+                var printed: String?
+                if let quote = annotation.target.quote { printed = await words.printable(quote.exact) }
+                values.append(Self.value(annotation, orphaned: orphans.contains(annotation.id), quote: printed, withContext: withContext))
+            }
+            Output.json(.array(values))
             return
         }
         if annotations.isEmpty { Output.line("\(path): no annotations") }
@@ -67,7 +78,11 @@ struct AnnotationsListCommand: AsyncParsableCommand {
             if orphans.contains(annotation.id) { header += "  [orphaned]" }
             Output.line(header)
             if let quote = target.quote {
-                Output.line("  “\(TerminalText.singleLine(quote.exact))”")
+                if let printed = await words.printable(quote.exact) {
+                    Output.line("  “\(TerminalText.singleLine(printed))”")
+                } else {
+                    Output.line("  [quote left out: the book's copy allowance does not cover it]")
+                }
             } else if target.quoteIsSealed {
                 Output.line("  [quote sealed: give the book's passphrase or password to see it]")
             }
@@ -77,17 +92,22 @@ struct AnnotationsListCommand: AsyncParsableCommand {
         }
     }
 
-    static func value(_ annotation: Annotation, orphaned: Bool) -> JSONValue {
+    /// An annotation as listed: `quote` is its quoted text as allowed to be printed (nil when
+    /// sealed or withheld); its context only `withContext` (not an LCP book's: only the quoted
+    /// words are counted against the copy allowance).
+    static func value(_ annotation: Annotation, orphaned: Bool, quote: String?, withContext: Bool) -> JSONValue {
         let target = annotation.target
+        let context = withContext && quote != nil ? target.quote : nil
         var object = JSONObject()
         object["id"] = .string(annotation.id)
         object["href"] = .string(target.href)
         object["chapter"] = target.headings.last.map(JSONValue.string) ?? .null
         object["headings"] = .array(target.headings.map(JSONValue.string))
-        object["quote"] = target.quote.map { .string($0.exact) } ?? .null
-        object["prefix"] = target.quote.map { .string($0.prefix) } ?? .null
-        object["suffix"] = target.quote.map { .string($0.suffix) } ?? .null
+        object["quote"] = quote.map(JSONValue.string) ?? .null
+        object["prefix"] = context.map { .string($0.prefix) } ?? .null
+        object["suffix"] = context.map { .string($0.suffix) } ?? .null
         object["quoteSealed"] = .bool(target.quoteIsSealed)
+        object["quoteWithheld"] = .bool(target.quote != nil && quote == nil)
         object["note"] = annotation.note.map(JSONValue.string) ?? .null
         object["color"] = .string(annotation.color.rawValue)
         object["style"] = .string(annotation.style.rawValue)

@@ -38,13 +38,13 @@ private final class OverlayListenSession {
     private var texts: MediaOverlayTexts?
     private var started: ContinuousClock.Instant?
     private let clock = ContinuousClock()
-    private var words: ListenedText
+    private var words: PrintedWords
 
     init(command: ListenCommand, publication: Publication, output: AudioOutput) {
         self.command = command
         self.publication = publication
         self.output = output
-        words = ListenedText(publication)
+        words = PrintedWords(publication)
     }
 
     func run() async -> ExitCode {

@@ -36,13 +36,13 @@ private final class SpeechListenSession {
     let command: ListenCommand
     let publication: Publication
     let output: AudioOutput
-    private var words: ListenedText
+    private var words: PrintedWords
 
     init(command: ListenCommand, publication: Publication, output: AudioOutput) {
         self.command = command
         self.publication = publication
         self.output = output
-        words = ListenedText(publication)
+        words = PrintedWords(publication)
     }
 
     func run() async -> ExitCode {

@@ -71,7 +71,9 @@ import TestSupport
         #expect(listed.status == 0, "\(listed.stderr)")
         let items = try #require(listed.json as? [[String: Any]])
         #expect(items.map { $0["quote"] as? String } == [Self.first, Self.second])
-        #expect((items.first?["suffix"] as? String)?.hasPrefix(" in the meadow") == true)
+        // Listing prints the quoted words only (through the copy right), never their context.
+        #expect(items.allSatisfy { $0["prefix"] is NSNull && $0["suffix"] is NSNull })
+        #expect(!listed.stdout.contains("meadow"))
 
         // Without the user key (forgotten), the annotations are there, their quotes sealed.
         _ = try Command.python("""
@@ -130,5 +132,31 @@ import TestSupport
         let dry = try run(["annotations", "export", path, "--format", "markdown"])
         #expect(!dry.stdout.contains(Self.first) && dry.stderr.contains("2 quote(s) left out"))
         #expect(try charactersLeft(path) == 0)
+    }
+
+    @Test func listingQuotesConsumesTheCopyAllowanceAsListeningDoes() throws {
+        let path = try book(copy: 30)
+        #expect(try run(["annotate", path, "--passphrase", "open sesame", "--quote", Self.first]).status == 0)
+        #expect(try run(["annotate", path, "--quote", Self.second, "--note", "listed without its quote"]).status == 0)
+        #expect(try charactersLeft(path) == 30)
+
+        // The first quote (20 characters) is printed and counted; the second (31) does not fit.
+        let listed = try run(["annotations", path])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout.contains(Self.first), "\(listed.stdout)")
+        #expect(!listed.stdout.contains(Self.second) && !listed.stdout.contains("quokkas"))
+        #expect(listed.stdout.contains("listed without its quote"), "the entry keeps its place: \(listed.stdout)")
+        #expect(listed.stderr.contains("copying"), "\(listed.stderr)")
+        #expect(try charactersLeft(path) == 30 - Self.first.count)
+
+        // 10 left, neither fits: the JSON keeps both entries, their places and notes, without the words.
+        let json = try run(["annotations", path, "--json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let items = try #require(json.json as? [[String: Any]])
+        #expect(items.count == 2)
+        #expect(items.allSatisfy { $0["quote"] is NSNull && $0["quoteWithheld"] as? Bool == true && $0["textRange"] is [Int] })
+        #expect(items.last?["note"] as? String == "listed without its quote")
+        #expect(!json.stdout.contains(Self.first) && json.stderr.contains("copying"))
+        #expect(try charactersLeft(path) == 30 - Self.first.count)
     }
 }
