@@ -110,6 +110,38 @@ fg = 252
 bg = 238
 fg16 = "black"
 bg16 = "white"
+
+# Highlights: fg on bg for a solid one, ink for underlined and struck-through text (deep marks under white text; light inks on the dark page).
+
+[highlight_yellow]
+fg = 231
+bg = 58
+ink = 221
+
+[highlight_green]
+fg = 231
+bg = 22
+ink = 114
+
+[highlight_blue]
+fg = 231
+bg = 17
+ink = 75
+
+[highlight_pink]
+fg = 231
+bg = 89
+ink = 211
+
+[highlight_orange]
+fg = 231
+bg = 94
+ink = 215
+
+[highlight_purple]
+fg = 231
+bg = 54
+ink = 141
 """#,
         "default": #"""
 # Lectern's default theme: the terminal's own colours, with accents.
@@ -216,6 +248,38 @@ fg = 231
 bg = 238
 fg16 = "bright-white"
 bg16 = "bright-black"
+
+# Highlights: fg on bg for a solid one, ink for underlined and struck-through text (pale marks under black text; inks of a middle lightness, legible on a black or a white terminal).
+
+[highlight_yellow]
+fg = 16
+bg = 228
+ink = 136
+
+[highlight_green]
+fg = 16
+bg = 157
+ink = 28
+
+[highlight_blue]
+fg = 16
+bg = 153
+ink = 33
+
+[highlight_pink]
+fg = 16
+bg = 218
+ink = 168
+
+[highlight_orange]
+fg = 16
+bg = 216
+ink = 166
+
+[highlight_purple]
+fg = 16
+bg = 183
+ink = 135
 """#,
         "high-contrast": #"""
 # Lectern theme "high-contrast".
@@ -324,6 +388,38 @@ fg = 231
 bg = 231
 fg16 = "black"
 bg16 = "bright-white"
+
+# Highlights: fg on bg for a solid one, ink for underlined and struck-through text (saturated marks under black text; the same colours as inks on black).
+
+[highlight_yellow]
+fg = 16
+bg = 226
+ink = 226
+
+[highlight_green]
+fg = 16
+bg = 46
+ink = 46
+
+[highlight_blue]
+fg = 16
+bg = 45
+ink = 45
+
+[highlight_pink]
+fg = 16
+bg = 213
+ink = 213
+
+[highlight_orange]
+fg = 16
+bg = 214
+ink = 214
+
+[highlight_purple]
+fg = 16
+bg = 177
+ink = 177
 """#,
         "light": #"""
 # Lectern theme "light".
@@ -432,6 +528,38 @@ fg = 235
 bg = 252
 fg16 = "bright-white"
 bg16 = "black"
+
+# Highlights: fg on bg for a solid one, ink for underlined and struck-through text (pale marks under black text; dark inks on the white page).
+
+[highlight_yellow]
+fg = 16
+bg = 229
+ink = 94
+
+[highlight_green]
+fg = 16
+bg = 194
+ink = 28
+
+[highlight_blue]
+fg = 16
+bg = 153
+ink = 25
+
+[highlight_pink]
+fg = 16
+bg = 225
+ink = 162
+
+[highlight_orange]
+fg = 16
+bg = 223
+ink = 130
+
+[highlight_purple]
+fg = 16
+bg = 189
+ink = 91
 """#,
         "sepia": #"""
 # Lectern theme "sepia".
@@ -540,6 +668,38 @@ fg = 94
 bg = 137
 fg16 = "bright-white"
 bg16 = "black"
+
+# Highlights: fg on bg for a solid one, ink for underlined and struck-through text (soft marks under black text; dark inks on the cream page).
+
+[highlight_yellow]
+fg = 16
+bg = 222
+ink = 94
+
+[highlight_green]
+fg = 16
+bg = 151
+ink = 22
+
+[highlight_blue]
+fg = 16
+bg = 110
+ink = 24
+
+[highlight_pink]
+fg = 16
+bg = 182
+ink = 89
+
+[highlight_orange]
+fg = 16
+bg = 216
+ink = 130
+
+[highlight_purple]
+fg = 16
+bg = 146
+ink = 54
 """#,
     ]
 

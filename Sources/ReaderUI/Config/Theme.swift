@@ -9,6 +9,14 @@ public enum ThemeElement: String, Sendable, CaseIterable {
     case dialogBorder = "dialog_border"
     case dialogTitle = "dialog_title"
     case title, header, cursor, error, input
+    /// The person's highlights, one per ``HighlightColor``: `fg` on `bg` for a solid
+    /// highlight, `ink` for the text of an underline or strikethrough (``HighlightTheme``).
+    case highlightYellow = "highlight_yellow"
+    case highlightGreen = "highlight_green"
+    case highlightBlue = "highlight_blue"
+    case highlightPink = "highlight_pink"
+    case highlightOrange = "highlight_orange"
+    case highlightPurple = "highlight_purple"
 
     /// The attributes used on a terminal without colours (or with `NO_COLOR`), so that the
     /// interface stays legible: selections and the status line in reverse video.
@@ -22,6 +30,7 @@ public enum ThemeElement: String, Sendable, CaseIterable {
         case .currentMatch: [.reverse, .bold]
         case .error: [.bold]
         case .input: [.underline]
+        case .highlightYellow, .highlightGreen, .highlightBlue, .highlightPink, .highlightOrange, .highlightPurple: [.reverse]
         default: []
         }
     }
@@ -32,8 +41,9 @@ public enum ThemeElement: String, Sendable, CaseIterable {
 /// Each element is a table with `fg` and `bg` (a 256-colour index, a basic colour name, or
 /// `#rrggbb`), optional `fg16`/`bg16` used on 16- or 8-colour terminals (else the 256-colour
 /// value is reduced to the nearest basic colour), `attrs` (`bold`, `dim`, `italic`,
-/// `underline`, `reverse`) and `mono` (the attributes used without colours). An element left
-/// out takes the `text` colours.
+/// `underline`, `reverse`) and `mono` (the attributes used without colours); a highlight's
+/// table also has `ink`. An element left out takes the `text` colours — a highlight colour,
+/// or a key of one, takes ``HighlightTheme``'s defaults instead.
 public struct Theme: Sendable {
     public let name: String
     private let definitions: [ThemeElement: Definition]
@@ -45,6 +55,8 @@ public struct Theme: Sendable {
         var background16: TerminalColor?
         var attributes: CellStyle.Attributes = []
         var monochrome: CellStyle.Attributes?
+        /// A highlight's underline and strikethrough colour.
+        var ink: TerminalColor?
     }
 
     /// A theme without colours: the monochrome attributes only.
@@ -86,7 +98,8 @@ public struct Theme: Sendable {
             }
             definitions[element] = Definition(foreground: try color("fg"), background: try color("bg"),
                                               foreground16: try color("fg16"), background16: try color("bg16"),
-                                              attributes: try attributes("attrs") ?? [], monochrome: try attributes("mono"))
+                                              attributes: try attributes("attrs") ?? [], monochrome: try attributes("mono"),
+                                              ink: try color("ink"))
         }
         self.init(name: root["name"]?.string ?? name, definitions: definitions)
     }
@@ -94,9 +107,11 @@ public struct Theme: Sendable {
     /// The styles of every element for a terminal of `colorCount` colours (0: none).
     public func palette(colorCount: Int) -> ThemePalette {
         var styles: [ThemeElement: CellStyle] = [:]
+        var inks: [ThemeElement: TerminalColor] = [:]
         let base = definitions[.text] ?? Definition()
         for element in ThemeElement.allCases {
-            let definition = definitions[element] ?? Definition()
+            let defaults = HighlightTheme.defaults[element]
+            let definition = defaults.map { HighlightTheme.merged(definitions[element], over: $0) } ?? definitions[element] ?? Definition()
             guard colorCount > 0 else {
                 styles[element] = CellStyle(attributes: definition.monochrome ?? element.monochrome)
                 continue
@@ -107,10 +122,11 @@ public struct Theme: Sendable {
             }
             let foreground = pick(definition.foreground, definition.foreground16) ?? pick(base.foreground, base.foreground16) ?? .default
             let background = pick(definition.background, definition.background16) ?? pick(base.background, base.background16) ?? .default
-            let attributes = definitions[element] == nil ? element.monochrome : definition.attributes
+            let attributes = definitions[element] == nil && defaults == nil ? element.monochrome : definition.attributes
             styles[element] = CellStyle(foreground: foreground, background: background, attributes: attributes)
+            if let ink = definition.ink { inks[element] = ink.reduced(to: colorCount) }
         }
-        return ThemePalette(name: name, styles: styles)
+        return ThemePalette(name: name, styles: styles, inks: inks)
     }
 }
 
@@ -118,6 +134,12 @@ public struct Theme: Sendable {
 public struct ThemePalette: Sendable {
     public let name: String
     let styles: [ThemeElement: CellStyle]
+    /// The highlights' underline and strikethrough colours.
+    let inks: [ThemeElement: TerminalColor]
 
     public subscript(element: ThemeElement) -> CellStyle { styles[element] ?? .plain }
+
+    /// The underline and strikethrough colour of a highlight element (its foreground when the
+    /// theme gives none, as without colours).
+    public func ink(_ element: ThemeElement) -> TerminalColor { inks[element] ?? self[element].foreground }
 }

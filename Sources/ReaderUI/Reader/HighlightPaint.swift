@@ -9,9 +9,9 @@ enum HighlightPaint: Sendable, Hashable {
 
     /// The style of a cell drawn in `base` with this mark on it.
     ///
-    /// A solid highlight is a pale background of its colour under dark text, legible on light
-    /// and dark themes alike; an underline or strikethrough keeps the cell's background and
-    /// takes a saturated foreground of the colour. Without colours (`NO_COLOR`, a monochrome
+    /// A solid highlight is the theme's mark of its colour under the theme's text for it; an
+    /// underline or strikethrough keeps the cell's background and takes the colour's ink.
+    /// Without colours (`NO_COLOR`, a monochrome
     /// terminal) a solid highlight is reverse video and the others are underlined.
     @MainActor
     func style(over base: CellStyle, palette: ThemePalette, colorCount: Int) -> CellStyle {
@@ -28,15 +28,17 @@ enum HighlightPaint: Sendable, Hashable {
                 }
                 return result
             }
+            // The colours are the theme's (HighlightTheme).
+            let element = ThemeElement.highlight(color)
             switch style {
             case .solid:
-                result.background = TerminalColor.indexed(Self.background(color)).reduced(to: colorCount)
-                result.foreground = TerminalColor.indexed(colorCount >= 256 ? 16 : 0)
+                result.background = palette[element].background
+                result.foreground = palette[element].foreground
             case .underline:
-                result.foreground = TerminalColor.indexed(Self.foreground(color)).reduced(to: colorCount)
+                result.foreground = palette.ink(element)
                 result.attributes.insert(.underline)
             case .strikethrough:
-                result.foreground = TerminalColor.indexed(Self.foreground(color)).reduced(to: colorCount)
+                result.foreground = palette.ink(element)
             }
             return result
         }
@@ -53,29 +55,5 @@ enum HighlightPaint: Sendable, Hashable {
     func drawn(_ character: Character) -> String {
         guard strikes, !character.isWhitespace else { return String(character) }
         return String(character) + "\u{0336}"
-    }
-
-    /// The pale background of a solid highlight (256-colour palette; reduced on 16 colours).
-    static func background(_ color: HighlightColor) -> UInt8 {
-        switch color {
-        case .yellow: 228
-        case .green: 157
-        case .blue: 153
-        case .pink: 218
-        case .orange: 216
-        case .purple: 183
-        }
-    }
-
-    /// The saturated foreground of an underline or strikethrough.
-    static func foreground(_ color: HighlightColor) -> UInt8 {
-        switch color {
-        case .yellow: 178
-        case .green: 34
-        case .blue: 33
-        case .pink: 205
-        case .orange: 208
-        case .purple: 135
-        }
     }
 }
