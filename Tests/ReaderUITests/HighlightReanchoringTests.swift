@@ -85,4 +85,46 @@ import TestSupport
         again.press(.character("A"))
         try await again.waitFor("(sealed: open the book", absent: ["(orphaned)"])
     }
+
+    /// Enter on an orphan in the list goes to its last known place (its progression in its
+    /// chapter), not to its stale range, and says that its quote was not found.
+    @Test func jumpingToAnOrphanGoesToItsLastKnownPlace() async throws {
+        let first = try HighlightUI("reanchor-orphan-jump", columns: 72, colorCount: 0)
+        first.app.startReader(path: Self.book, on: first.canvas)
+        try await first.waitFor("April is the cruellest month", "p. 1/")
+        try await first.search("Phlebas")
+        first.press(.character("v"))
+        try await first.waitFor("SELECT 7 characters")
+        first.press(.character("H"))
+        try await first.waitFor("Highlight —")
+        first.press(.escape, .escape)
+        let made = try await first.store.waitForCount(1)[0]
+        let entry = try #require(first.app.currentBook?.entry?.id)
+        // Left at the start, where the book opens again.
+        first.press(.character("g"))
+        try await first.waitFor("April is the cruellest month", "p. 1/")
+        first.press(.character("q"))
+        let range = try #require(made.target.textRange)
+        #expect(made.target.progression != nil)
+
+        // Its quote gone from this edition, its range left on the first page ("April").
+        var orphan = made
+        orphan.target.quote = TextQuote(exact: "words of another edition", prefix: "", suffix: "")
+        orphan.target.textRange = 0..<5
+        try await first.store.factory(entry, nil).save(orphan)
+        #expect(range.lowerBound > 1000)
+
+        let again = try HighlightUI("reanchor-orphan-open", columns: 72, colorCount: 0, library: first.library, store: first.store)
+        again.app.startReader(path: Self.book, on: again.canvas)
+        try await again.waitFor("April is the cruellest month", "p. 1/")
+        // Read and checked against the chapter shown: found orphaned.
+        try await again.waitUntil("the highlight found orphaned") { _ in
+            again.app.currentBook?.highlights.orphans.contains(orphan.id) == true
+        }
+        again.press(.character("A"))
+        try await again.waitFor("(orphaned) “words of anot")
+        again.press(.enter)
+        try await again.waitFor("Phlebas", absent: ["April is the cruellest month", "Annotations ("])
+        try await again.waitFor("not found")
+    }
 }

@@ -109,7 +109,9 @@ extension ReaderApp {
         }
         recordJump(book)
         let anchor: ReaderState.Anchor
-        if let range = annotation.target.textRange {
+        // An orphan's range no longer holds its quote: its last known place is its progression.
+        let orphaned = book.highlights.orphans.contains(annotation.id)
+        if let range = annotation.target.textRange, !orphaned || annotation.target.progression == nil {
             anchor = .offset(range.lowerBound)
         } else if let progression = annotation.target.progression {
             anchor = .progression(progression)
@@ -122,6 +124,7 @@ extension ReaderApp {
         } else {
             load(book, chapter: chapter, anchor: anchor)
         }
+        if orphaned { message = "This highlight's quote was not found in the book: shown at its last known place." }
     }
 }
 
