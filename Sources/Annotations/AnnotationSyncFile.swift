@@ -6,13 +6,17 @@ import Shared
 /// the items that are deletion tombstones, so that a deletion reaches the other devices.
 /// Other readers of the set see a tombstone as an empty highlight at its place, as the
 /// extension is unknown to them; its quote and note are gone already (the store drops them).
-/// Modified times are the set's own `modified`, to the microsecond.
+/// Modified times are the set's own `modified`, to the microsecond. The book's bookmarks are
+/// in the set's member `"lectern:bookmarks"` (``SyncedBookmark``, tombstones included), which
+/// other readers ignore.
 public enum AnnotationSyncFile {
     /// The member that marks a tombstone.
     static let deletedKey = "lectern:deleted"
+    /// The set's member holding the bookmarks.
+    static let bookmarksKey = "lectern:bookmarks"
 
-    /// The set of `publication`, tombstones included, UTF-8.
-    public static func write(_ publication: AnnotatedPublication, generated: Date) -> Data {
+    /// The set of `publication`, tombstones included, with `bookmarks`, UTF-8.
+    public static func write(_ publication: AnnotatedPublication, bookmarks: [SyncedBookmark] = [], generated: Date) -> Data {
         var object = JSONObject()
         object.append("@context", .string(ReadiumAnnotationSet.context))
         object.append("id", .string(ReadiumAnnotationSet.setIdentifier(publication, items: publication.annotations)))
@@ -25,6 +29,7 @@ public enum AnnotationSyncFile {
         about.append("dc:title", .string(publication.title))
         if !publication.authors.isEmpty { about.append("dc:creator", .array(publication.authors.map(JSONValue.string))) }
         object.append("about", .object(about))
+        if !bookmarks.isEmpty { object.append(bookmarksKey, .array(bookmarks.map(SyncedBookmark.json))) }
         let items = publication.annotations.map { annotation -> [UInt8] in
             var item = ReadiumAnnotationSet.item(annotation)
             if annotation.deleted, case .object(var members) = item {
@@ -42,6 +47,13 @@ public enum AnnotationSyncFile {
     /// single Readium set: its items are live). Throws on anything else, a truncated file
     /// included; entries that could not be read are in ``AnnotatedPublication/skipped``.
     public static func read(_ data: Data) throws(AnnotationImportError) -> AnnotatedPublication {
+        try readWithBookmarks(data).publication
+    }
+
+    /// Like ``read(_:)``, with the bookmarks; a bookmark that cannot be read is in the
+    /// publication's ``AnnotatedPublication/skipped``.
+    public static func readWithBookmarks(_ data: Data) throws(AnnotationImportError)
+        -> (publication: AnnotatedPublication, bookmarks: [SyncedBookmark]) {
         guard data.count <= AnnotationImporter.maximumFileSize else {
             throw .tooLarge(bytes: data.count, limit: AnnotationImporter.maximumFileSize)
         }
@@ -66,6 +78,49 @@ public enum AnnotationSyncFile {
                 publication.annotations[index].deleted = true
             }
         }
-        return publication
+        var bookmarks: [SyncedBookmark] = []
+        if let members = root[bookmarksKey] {
+            guard let list = members.array else { throw .invalidStructure("its \"\(bookmarksKey)\" is not an array") }
+            for (index, item) in list.enumerated() {
+                if let bookmark = SyncedBookmark(json: item) {
+                    bookmarks.append(bookmark)
+                } else {
+                    publication.skipped.append("bookmark \(index + 1): no id, place or time")
+                }
+            }
+        }
+        return (publication, bookmarks)
+    }
+}
+
+extension SyncedBookmark {
+    /// The bookmark as the sync file holds it; the locator as a JSON object when it is one.
+    static func json(_ bookmark: SyncedBookmark) -> JSONValue {
+        var object = JSONObject()
+        object.append("id", .string(bookmark.id))
+        object.append("locator", (try? JSONParser.parse(Array(bookmark.locator.utf8))) ?? .string(bookmark.locator))
+        object.append("label", .string(bookmark.label))
+        object.append("progress", bookmark.progress.map(JSONValue.double))
+        object.append("created", .string(AnnotationDates.iso8601(bookmark.created)))
+        object.append("modified", .string(AnnotationDates.iso8601(bookmark.modified)))
+        if bookmark.deleted { object.append(AnnotationSyncFile.deletedKey, .bool(true)) }
+        return .object(object)
+    }
+
+    /// A bookmark read from the sync file; nil without an id, a place or its times.
+    init?(json: JSONValue) {
+        guard let id = json["id"]?.string, !id.isEmpty, id.utf8.count <= 200, let place = json["locator"],
+              let created = json["created"]?.string.flatMap(AnnotationDates.parseISO8601),
+              let modified = json["modified"]?.string.flatMap(AnnotationDates.parseISO8601) else { return nil }
+        let locator: String
+        switch place {
+        case .object: locator = String(decoding: AnnotationJSONLayout.bytes(place), as: UTF8.self)
+        case .string(let text): locator = text
+        default: return nil
+        }
+        let progress = json["progress"]?.double
+        self.init(id: id, locator: locator, label: json["label"]?.string ?? "",
+                  progress: progress.flatMap { $0.isFinite ? $0 : nil }, created: created, modified: modified,
+                  deleted: json[AnnotationSyncFile.deletedKey]?.bool == true)
     }
 }

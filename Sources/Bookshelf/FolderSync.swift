@@ -15,8 +15,11 @@ import Glibc
 /// is (never replaced), so nothing another device wrote is lost; the library's annotations are
 /// never removed by a sync, only replaced by newer versions or tombstones.
 ///
+/// The book's bookmarks go in the same file and merge by the same rules (``BookmarkMerge``).
+///
 /// A protected book's quotes never go into the folder (they are its text): its file holds the
-/// places and notes, and the library keeps its sealed quotes when the ids match.
+/// places and notes, and the library keeps its sealed quotes when the ids match. Its bookmarks
+/// go without their labels and without the words of their places.
 public struct AnnotationFolderSync: Sendable {
     /// The folder's absolute path.
     public let folder: String
@@ -52,6 +55,8 @@ public struct AnnotationFolderSync: Sendable {
         public var fileName: String?
         /// Annotations added to or replaced in the library.
         public var saved = 0
+        /// Bookmarks added to, replaced in or deleted from the library.
+        public var savedBookmarks = 0
         /// Whether the book's file was written.
         public var wrote = false
         /// The conflict copies merged and removed.
@@ -66,23 +71,27 @@ public struct AnnotationFolderSync: Sendable {
         guard let name = Self.fileName(identity: entry.identity) else { return Outcome() }
         var outcome = Outcome(fileName: name)
         let local: [Annotation]
+        let localBookmarks: [SyncedBookmark]
         do throws(LibraryError) {
             // No sealing: a protected book's quotes stay sealed (quoteIsSealed), and saving
             // such an annotation back keeps them.
             local = try store.annotations(publicationID: entry.id, includingDeleted: true, sealing: nil)
+            localBookmarks = try store.bookmarks(publicationID: entry.id, includingDeleted: true).map(Self.synced)
         } catch {
             outcome.problems.append("\(entry.title): \(error.userMessage)")
             return outcome
         }
         let main = folder + "/" + name
         var remote: [[Annotation]] = []
-        var mainAnnotations: [Annotation]?
+        var remoteBookmarks: [[SyncedBookmark]] = []
+        var mainContents: FolderSyncFiles.Contents?
         var mainIsBroken = false
         if FolderSyncFiles.exists(main) {
             switch FolderSyncFiles.read(main) {
-            case .success(let annotations):
-                mainAnnotations = annotations
-                remote.append(annotations)
+            case .success(let contents):
+                mainContents = contents
+                remote.append(contents.annotations)
+                remoteBookmarks.append(contents.bookmarks)
             case .failure(let problem):
                 mainIsBroken = true
                 outcome.problems.append(problem.message)
@@ -91,32 +100,43 @@ public struct AnnotationFolderSync: Sendable {
         var conflicts: [String] = []
         for copy in FolderSyncFiles.conflictCopies(of: name, in: folder) {
             switch FolderSyncFiles.read(folder + "/" + copy) {
-            case .success(let annotations):
-                remote.append(annotations)
+            case .success(let contents):
+                remote.append(contents.annotations)
+                remoteBookmarks.append(contents.bookmarks)
                 conflicts.append(copy)
             case .failure(let problem):
                 outcome.problems.append(problem.message)
             }
         }
         let merge = AnnotationMerge.merge(local: local, remote: remote)
+        let bookmarkMerge = BookmarkMerge.merge(local: localBookmarks, remote: remoteBookmarks)
         let isProtected = entry.protection != .none
         let toSave = merge.changedLocally.map { isProtected ? Self.withoutClearQuote($0) : $0 }
-        if !toSave.isEmpty {
-            do throws(LibraryError) {
+        let bookmarksToSave = bookmarkMerge.changedLocally.map { Self.bookmark($0, isProtected: isProtected) }
+        do throws(LibraryError) {
+            if !toSave.isEmpty {
                 try store.saveAnnotations(toSave, publicationID: entry.id, sealing: nil)
                 outcome.saved = toSave.count
-            } catch {
-                outcome.problems.append("\(entry.title): \(error.userMessage)")
-                return outcome
             }
+            if !bookmarksToSave.isEmpty {
+                try store.saveSyncedBookmarks(bookmarksToSave, publicationID: entry.id)
+                outcome.savedBookmarks = bookmarksToSave.count
+            }
+        } catch {
+            outcome.problems.append("\(entry.title): \(error.userMessage)")
+            return outcome
         }
         guard !mainIsBroken else { return outcome }
-        let changed = mainAnnotations.map { Self.signature($0) != Self.signature(merge.merged) } ?? !merge.merged.isEmpty
+        let changed = mainContents.map {
+            Self.signature($0.annotations) != Self.signature(merge.merged) || Self.signature($0.bookmarks) != Self.signature(bookmarkMerge.merged)
+        } ?? !(merge.merged.isEmpty && bookmarkMerge.merged.isEmpty)
         guard changed || !conflicts.isEmpty else { return outcome }
         let written = isProtected ? merge.merged.map(Self.withoutQuote) : merge.merged
+        let writtenBookmarks = isProtected ? bookmarkMerge.merged.map(Self.withoutWords) : bookmarkMerge.merged
         let publication = AnnotatedPublication(identifier: Self.identifier(ofIdentity: entry.identity), title: entry.title,
                                                authors: entry.author.split(separator: ", ").map(String.init), annotations: written)
-        if let problem = FolderSyncFiles.writeAtomically(AnnotationSyncFile.write(publication, generated: now), to: main) {
+        let data = AnnotationSyncFile.write(publication, bookmarks: writtenBookmarks, generated: now)
+        if let problem = FolderSyncFiles.writeAtomically(data, to: main) {
             outcome.problems.append(problem)
             return outcome
         }

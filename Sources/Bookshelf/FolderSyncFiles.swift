@@ -11,10 +11,16 @@ enum FolderSyncFiles {
         access(path, F_OK) == 0
     }
 
-    /// The annotations of the file at `path`, or why it cannot be read (a sentence naming it).
-    /// A file some of whose entries cannot be read counts as unreadable: replacing it would
-    /// drop them.
-    static func read(_ path: String) -> Result<[Annotation], FolderSyncProblem> {
+    /// What a book's file in the folder holds.
+    struct Contents {
+        var annotations: [Annotation]
+        var bookmarks: [SyncedBookmark]
+    }
+
+    /// The annotations and bookmarks of the file at `path`, or why it cannot be read (a
+    /// sentence naming it). A file some of whose entries cannot be read counts as unreadable:
+    /// replacing it would drop them.
+    static func read(_ path: String) -> Result<Contents, FolderSyncProblem> {
         let name = String(path.split(separator: "/").last ?? "")
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
@@ -27,11 +33,11 @@ enum FolderSyncFiles {
             return .failure(FolderSyncProblem("\(name): could not be read; left as it is"))
         }
         do throws(AnnotationImportError) {
-            let publication = try AnnotationSyncFile.read(data)
+            let (publication, bookmarks) = try AnnotationSyncFile.readWithBookmarks(data)
             if let first = publication.skipped.first {
                 return .failure(FolderSyncProblem("\(name): \(publication.skipped.count) entry(ies) could not be read (\(first)); left as it is"))
             }
-            return .success(publication.annotations)
+            return .success(Contents(annotations: publication.annotations, bookmarks: bookmarks))
         } catch {
             return .failure(FolderSyncProblem("\(name): \(error.message) Left as it is."))
         }

@@ -85,6 +85,7 @@ public struct LibraryEntry: Sendable, Hashable, Identifiable {
 
 /// A bookmark: a position in a publication with a label (the text it starts with).
 public struct Bookmark: Sendable, Hashable, Identifiable {
+    /// The row id: this library's key.
     public var id: Int64
     /// A serialised `Locator`.
     public var locator: String
@@ -92,13 +93,23 @@ public struct Bookmark: Sendable, Hashable, Identifiable {
     /// Progress in the publication, when known, for sorting and display.
     public var progress: Double?
     public var createdAt: Date
+    /// The stable id, the same on every device the bookmark is synced to (#32).
+    public var uid: String
+    /// The last change (made, renamed, deleted): the newest version wins a sync.
+    public var modifiedAt: Date
+    /// A deletion tombstone, kept for syncing; never listed.
+    public var deleted: Bool
 
-    public init(id: Int64 = 0, locator: String, label: String, progress: Double? = nil, createdAt: Date = Date()) {
+    public init(id: Int64 = 0, locator: String, label: String, progress: Double? = nil, createdAt: Date = Date(),
+                uid: String = UUID().uuidString.lowercased(), modifiedAt: Date? = nil, deleted: Bool = false) {
         self.id = id
         self.locator = locator
         self.label = label
         self.progress = progress
         self.createdAt = createdAt
+        self.uid = uid
+        self.modifiedAt = modifiedAt ?? createdAt
+        self.deleted = deleted
     }
 }
 

@@ -71,6 +71,30 @@ import TestSupport
         #expect(try library.bookmarks(publicationID: entry.id).map(\.label) == LegacyLibraryFixture.bookmarks.map(\.label))
     }
 
+    /// The bookmark sync step (library/8-bookmark-sync) applies on top of the old file: every
+    /// old bookmark keeps its place and label, and gets a stable id of its own (a UUID) and its
+    /// creation time as modified time; deleting one keeps a tombstone, not listed.
+    @Test func anOldLibrarysBookmarksGetStableIdsForSyncing() throws {
+        let queue = try SQLiteQueue(path: try copyOfFixture(), migrations: Self.migrations)
+        let library = try LibraryStore(database: queue)
+        let entry = try #require(try library.entries().first { $0.path.hasSuffix(LegacyLibraryFixture.wasteLand) })
+        let bookmarks = try library.bookmarks(publicationID: entry.id)
+        #expect(bookmarks.map(\.label) == LegacyLibraryFixture.bookmarks.map(\.label))
+        #expect(bookmarks.map(\.locator) == LegacyLibraryFixture.bookmarks.map(\.locator))
+        #expect(Set(bookmarks.map(\.uid)).count == bookmarks.count)
+        #expect(bookmarks.allSatisfy { UUID(uuidString: $0.uid) != nil && $0.uid == $0.uid.lowercased() }, "\(bookmarks.map(\.uid))")
+        #expect(bookmarks.allSatisfy { $0.modifiedAt == $0.createdAt && !$0.deleted })
+        let first = try #require(bookmarks.first)
+        try library.deleteBookmark(id: first.id)
+        #expect(try library.bookmarks(publicationID: entry.id).map(\.uid) == bookmarks.dropFirst().map(\.uid))
+        let tombstone = try #require(try library.bookmarks(publicationID: entry.id, includingDeleted: true).first { $0.uid == first.uid })
+        #expect(tombstone.deleted && tombstone.label.isEmpty && tombstone.modifiedAt > first.modifiedAt)
+        // A bookmark added now gets an id of its own too.
+        let added = try library.addBookmark(Bookmark(locator: first.locator, label: "again"), publicationID: entry.id)
+        let new = try #require(try library.bookmarks(publicationID: entry.id).first { $0.id == added })
+        #expect(!bookmarks.map(\.uid).contains(new.uid) && UUID(uuidString: new.uid) != nil)
+    }
+
     @Test func theSearchIndexIsKeptAndAnswers() throws {
         let path = try copyOfFixture()
         for _ in 0..<2 {
