@@ -9,6 +9,9 @@ import Streamer
 struct OverlayListenOptions: ParsableArguments {
     @Flag(help: "With media overlays: also read page numbers, notes, sidebars and other skippable structures.")
     var readSkippable = false
+
+    @Option(help: ArgumentHelp("With media overlays: stop once this many phrases have begun.", valueName: "count"))
+    var phrases: Int?
 }
 
 extension ListenCommand {
@@ -22,16 +25,14 @@ extension ListenCommand {
         guard MediaOverlayPlayer.speedRange.contains(speed) else {
             throw ValidationError("--speed must be between 0.5 and 3 with media overlays")
         }
-        let session = await OverlayListenSession(command: self, publication: publication, output: output)
-        let status = await session.run()
-        Output.flush()
-        if status != ExitCode.success { throw status }
+        if let count = overlays.phrases, count < 1 { throw ValidationError("--phrases must be at least 1") }
+        try await listen(with: OverlayListenSession.self, to: publication, output: output)
     }
 }
 
 /// One `lectern listen` run over media overlays, on the main actor (where the player lives).
 @MainActor
-private final class OverlayListenSession {
+private final class OverlayListenSession: ListenSession {
     let command: ListenCommand
     let publication: Publication
     let output: AudioOutput
@@ -39,6 +40,7 @@ private final class OverlayListenSession {
     private var started: ContinuousClock.Instant?
     private let clock = ContinuousClock()
     private var words: PrintedWords
+    private var phrasesBegun = 0
 
     init(command: ListenCommand, publication: Publication, output: AudioOutput) {
         self.command = command
@@ -85,6 +87,7 @@ private final class OverlayListenSession {
             try? await Task.sleep(for: .milliseconds(20))
             if let error = player.error { return fail(error, status: ExitCode.failure) }
             if player.hasEnded { return finish(player, reason: "ended") }
+            if let count = command.overlays.phrases, phrasesBegun >= count { return finish(player, reason: "phrases") }
             let elapsed = self.elapsed
             if let duration = command.duration, elapsed >= duration { return finish(player, reason: "time") }
             if let by = seekPending, elapsed >= command.seekAfter {
@@ -105,6 +108,9 @@ private final class OverlayListenSession {
 
     /// One line per phrase as it starts: where its text is, what it says, the clip, the time.
     private func announce(_ index: Int, _ player: MediaOverlayPlayer) {
+        // Two phrases can begin between two turns of the loop (a text-only one passes at once).
+        if let count = command.overlays.phrases, phrasesBegun >= count { return }
+        phrasesBegun += 1
         let entry = player.timeline.entries[index]
         let phrase = entry.phrase
         let text = texts?.text(of: phrase).flatMap { words.printable($0) }

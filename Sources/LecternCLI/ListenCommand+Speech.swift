@@ -23,16 +23,13 @@ extension ListenCommand {
     /// restricts it (checked before, with the reason).
     func speak(_ publication: Publication, output: AudioOutput) async throws {
         guard speed >= 0.25, speed <= 10 else { throw ValidationError("--speed must be between 0.25 and 10 with --tts") }
-        let session = await SpeechListenSession(command: self, publication: publication, output: output)
-        let status = await session.run()
-        Output.flush()
-        if status != ExitCode.success { throw status }
+        try await listen(with: SpeechListenSession.self, to: publication, output: output)
     }
 }
 
 /// One `lectern listen --tts` run.
 @MainActor
-private final class SpeechListenSession {
+private final class SpeechListenSession: ListenSession {
     let command: ListenCommand
     let publication: Publication
     let output: AudioOutput

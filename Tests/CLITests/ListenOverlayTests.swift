@@ -54,11 +54,14 @@ import TestSupport
 
     /// A seek lands on the phrase read at the target time, in the next chapter's file.
     @Test func aSeekLandsOnTheRightPhrase() throws {
-        let (result, events) = try listen(["--seek", "3.5", "--seek-after", "0.4", "--for", "1.2", try narratedBook()])
+        // --for is on the wall clock: long enough for the seek's phrase to begin on a loaded machine.
+        let (result, events) = try listen(["--seek", "3.5", "--seek-after", "0.4", "--for", "4", try narratedBook()])
         #expect(result.status == 0, "\(result.stderr)")
         let seekIndex = try #require(events.firstIndex { $0["event"] as? String == "seek" })
+        let from = try #require(events[seekIndex]["from"] as? Double)
         let target = try #require(events[seekIndex]["to"] as? Double)
-        #expect(target >= 3.5 + 0.2, "\(events[seekIndex])")
+        // 3.5 s on from where it was (how far it had played in 0.4 s depends on the machine's load).
+        #expect(abs(target - (from + 3.5)) < 1e-6 && target >= 3.5, "\(events[seekIndex])")
         // Where the seek lands depends on when it was made (later on a loaded machine): the
         // phrase read at the target, usually c2p1, in the next chapter's file.
         let expected = MediaOverlayEPUB.phrases.first { $0.start <= target && target < $0.end }?.fragment
@@ -72,13 +75,16 @@ import TestSupport
     /// the page number.
     @Test func startAndSkippableStructures() throws {
         let book = try narratedBook()
-        let (skipped, skippedEvents) = try listen(["--start", "2", "--for", "1.2", book])
+        let (skipped, skippedEvents) = try listen(["--start", "2", "--phrases", "2", book])
         #expect(skipped.status == 0, "\(skipped.stderr)")
         #expect(phrases(skippedEvents).map { $0["fragment"] as? String } == ["c1p2", "c1p3"], "\(skipped.stdout)")
+        #expect(skippedEvents.last?["reason"] as? String == "phrases")
+        // Never early (a loaded machine may be late: no upper bound).
+        let first = try #require(phrases(skippedEvents).first?["elapsed"] as? Double)
         let third = try #require(phrases(skippedEvents).last?["elapsed"] as? Double)
-        #expect(third > 0.4 && third < 0.9, "c1p2 is read from 2 s to 2.5 s: c1p3 came after \(third) s")
+        #expect(third - first > 0.4, "c1p2 is read from 2 s to 2.5 s: c1p3 came after \(third - first) s")
 
-        let (read, readEvents) = try listen(["--start", "2", "--for", "1.2", "--read-skippable", book])
+        let (read, readEvents) = try listen(["--start", "2", "--phrases", "3", "--read-skippable", book])
         #expect(read.status == 0, "\(read.stderr)")
         let printed = phrases(readEvents)
         #expect(printed.map { $0["fragment"] as? String } == ["c1p2", "pg7", "c1p3"], "\(read.stdout)")
@@ -89,15 +95,17 @@ import TestSupport
     /// second chapter before any file is decoded (the first one's open clip timed by the
     /// overlay's declared duration); a text element names the same phrase.
     @Test func speedChangesTheTimeNotThePhrases() throws {
-        let (byText, textEvents) = try listen(["--start", "OPS/chapter2.xhtml#c2p1", "--for", "0.2", try narratedBook()])
+        let (byText, textEvents) = try listen(["--start", "OPS/chapter2.xhtml#c2p1", "--phrases", "1", try narratedBook()])
         #expect(byText.status == 0, "\(byText.stderr)")
         #expect(phrases(textEvents).first?["fragment"] as? String == "c2p1", "\(byText.stdout)")
-        let (result, events) = try listen(["--start", "3.7", "--speed", "2", "--for", "1.6", try narratedBook()])
+        let (result, events) = try listen(["--start", "3.7", "--speed", "2", "--phrases", "2", try narratedBook()])
         #expect(result.status == 0, "\(result.stderr)")
         let printed = phrases(events)
-        #expect(printed.map { $0["fragment"] as? String }.prefix(2) == ["c2p1", "c2p2"], "\(result.stdout)")
+        #expect(printed.map { $0["fragment"] as? String } == ["c2p1", "c2p2"], "\(result.stdout)")
+        // Never faster than 2× (that the engine is asked for 2× is MediaOverlaySpeedTests'; how
+        // long a loaded machine takes is not asserted).
         let gap = (printed.dropFirst().first?["elapsed"] as? Double ?? 0) - (printed.first?["elapsed"] as? Double ?? 0)
-        #expect(gap > 0.6 && gap < 1.3, "1.5 s of audio at 2× took \(gap) s")
+        #expect(gap > 0.6, "1.5 s of audio at 2× took \(gap) s")
         let refused = try lectern.run(["listen", "--output", "null", "--speed", "5", try narratedBook()])
         #expect(refused.status != 0)
         #expect(refused.stderr.contains("--speed must be between 0.5 and 3"), "\(refused.stderr)")
@@ -105,7 +113,7 @@ import TestSupport
 
     /// The W3C's mol-navigation test book (real MP3s): its first phrases, in order, on time.
     @Test func theW3CSamplePlays() throws {
-        let (result, events) = try listen(["--for", "8.5", Fixtures.sample("epub/w3c-mol-navigation.epub")])
+        let (result, events) = try listen(["--phrases", "3", Fixtures.sample("epub/w3c-mol-navigation.epub")])
         #expect(result.status == 0, "\(result.stderr)")
         let printed = phrases(events)
         #expect(printed.map { $0["fragment"] as? String } == ["mo-1", "mo-2", "mo-3"], "\(result.stdout)")
@@ -113,7 +121,8 @@ import TestSupport
                                                           "EPUB/audio/ch1.mp3#t=7.603,12.398"])
         #expect(printed.first?["text"] as? String == "Chapter 1")
         let elapsed = printed.compactMap { $0["elapsed"] as? Double }
-        #expect(elapsed.count == 3 && abs((elapsed[2] - elapsed[0]) - 7.603) < 0.6, "\(elapsed)")
+        // In real time, never early (no upper bound: a loaded machine may be late).
+        #expect(elapsed.count == 3 && elapsed[2] - elapsed[0] > 7.603 - 0.3, "\(elapsed)")
     }
 
     /// A broken overlay is refused with its reason, before any sound.
