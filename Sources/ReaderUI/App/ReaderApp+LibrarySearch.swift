@@ -45,28 +45,12 @@ extension ReaderApp {
             let rows = PopupViews.listRows(windowRows: self.screen.size.rows) - 1
             switch result {
             case .success(let (hits, pending)):
-                self.overlays.append(.passages(PassagesState(query: text, hits: hits, notes: notes, pending: pending, visibleRows: rows)))
+                self.overlays.append(.screen(PassagesScreen(state: PassagesState(query: text, hits: hits, notes: notes, pending: pending, visibleRows: rows))))
             case .failure(let error):
-                self.overlays.append(.passages(PassagesState(query: text, hits: [], error: error.userMessage, visibleRows: rows)))
+                self.overlays.append(.screen(PassagesScreen(state: PassagesState(query: text, hits: [], error: error.userMessage, visibleRows: rows))))
             }
             self.render()
         }
-    }
-
-    func handlePassages(_ state: PassagesState, key: Key) {
-        var state = state
-        if key == .escape || key == .character("q") { return }
-        if key == .enter || key == .character("o") || key == .right, let note = state.selectedNote {
-            openPublication(path: note.publication.path, entry: note.publication, at: Self.locator(of: note))
-            return
-        }
-        if key == .enter || key == .character("o") || key == .right, let hit = state.selected {
-            openPublication(path: hit.publication.path, entry: hit.publication, at: hit.locator)
-            carrySearch(state.query, into: hit.publication.path)
-            return
-        }
-        _ = state.list.handle(key)
-        overlays.append(.passages(state))
     }
 
     /// The library search goes on in the book opened from it: its words are highlighted and

@@ -15,43 +15,8 @@ extension ReaderApp {
         let rows = screen.size.rows
         let closes = key == .escape || key == .character("q")
         switch overlay {
-        case .help(var help):
-            if closes || key == .character("?") || key == .enter { return }
-            _ = help.scroll(key, rows: rows - 4, width: HelpState.innerWidth(columns: screen.size.columns))
-            overlays.append(.help(help))
-        case .toc(var toc):
-            if closes || key == .character("t") || key == .tab { return }
-            if key == .enter || key == .character("l") || key == .right {
-                if let entry = toc.selected, let book = currentBook {
-                    recordJump(book)
-                    jump(book, to: entry.href, heading: entry.title)
-                }
-                return
-            }
-            if case .character(let character) = key, let kind = TOCState.kind(forKey: character) {
-                if !toc.show(kind) { message = "This publication has no \(kind == .pages ? "page list" : "landmarks")." }
-            } else {
-                _ = toc.list.handle(key)
-            }
-            overlays.append(.toc(toc))
-        case .bookmarks(var state):
-            switch state.handle(key) {
-            case .close:
-                return
-            case .jump(let locator):
-                if let book = currentBook {
-                    recordJump(book)
-                    jump(book, to: locator)
-                }
-                return
-            case .delete(let removed):
-                if let book = currentBook { deleteBookmark(removed, book: book) }
-            case .rename(let renamed):
-                if let book = currentBook { renameBookmark(renamed, book: book) }
-            case .stay:
-                break
-            }
-            overlays.append(.bookmarks(state))
+        case .screen(let layer):
+            handle(key, screen: layer)
         case .note(var note):
             if closes || key == .enter || key == .character("f") { return }
             if stepNote(note, key: key) { return }
@@ -61,30 +26,10 @@ extension ReaderApp {
             handleLicense(state, key: key)
         case .acquisition(let state):
             handleAcquisition(state, key: key)
-        case .passages(let state):
-            handlePassages(state, key: key)
-        case .annotation(let state):
+        case .annotation(var state):
+            // The list's rows follow the window (drawing works them out on a copy).
+            state.fit(windowRows: rows)
             handleAnnotationOverlay(state, key: key)
-        case .image:
-            // Any of the keys that open or close things closes it; others keep it open.
-            if closes || key == .character("i") || key == .enter { return }
-            overlays.append(overlay)
-        case .searchResults(var state):
-            if closes || key == .character("S") { return }
-            if key == .enter || key == .character("l") || key == .right, let hit = state.selected, let book = currentBook {
-                book.search?.current = (hit.chapter, hit.range)
-                recordJump(book)
-                if hit.chapter == book.state.chapter {
-                    book.reveal(offset: hit.range.lowerBound)
-                    savePosition(book)
-                } else {
-                    load(book, chapter: hit.chapter, anchor: .offset(hit.range.lowerBound))
-                }
-                message = "“\(state.query)” \(state.list.selection + 1)/\(state.hits.count) · n next · N previous"
-                return
-            }
-            _ = state.list.handle(key)
-            overlays.append(.searchResults(state))
         case .prompt(var prompt):
             switch prompt.field.handle(key) {
             case .submitted(let text):
@@ -136,7 +81,7 @@ extension ReaderApp {
                 recordJump(book)
                 load(book, chapter: min(number, book.state.chapterCount) - 1, anchor: .start)
             case .quit?: backFromReader()
-            case .help?: overlays.append(.help(HelpState(keyMap: config.keyMap)))
+            case .help?: overlays.append(.screen(HelpScreen(help: HelpState(keyMap: config.keyMap))))
             case nil: message = "Unknown command: \(text) (try :50% or :q)"
             }
         }
@@ -281,8 +226,8 @@ extension ReaderApp {
             case .success(let hits):
                 let rows = PopupViews.listRows(windowRows: self.screen.size.rows) - 1
                 let labels = hits.map { book.placeLabel(chapter: $0.chapter, offset: $0.range.lowerBound) }
-                self.overlays.append(.searchResults(SearchResultsState(query: search.query, hits: hits, labels: labels,
-                                                                       complete: index.isComplete, visibleRows: rows)))
+                self.overlays.append(.screen(SearchResultsScreen(state: SearchResultsState(query: search.query, hits: hits, labels: labels,
+                                                                       complete: index.isComplete, visibleRows: rows))))
             }
             self.render()
         }
@@ -360,7 +305,7 @@ extension ReaderApp {
 
     func showBookmarks(_ book: BookController) {
         guard let library = dependencies.library, let id = book.entry?.id else {
-            overlays.append(.bookmarks(BookmarksState(bookmarks: [])))
+            overlays.append(.screen(BookmarksScreen(state: BookmarksState(bookmarks: []))))
             return
         }
         book.tasks.start(.bookmarks, computing: { () -> Result<[Bookmark], LibraryError> in
@@ -374,7 +319,7 @@ extension ReaderApp {
                 message = "Could not read the bookmarks: \(error.userMessage)"
                 bookmarks = []
             }
-            overlays.append(.bookmarks(BookmarksState(bookmarks: bookmarks, visibleRows: PopupViews.listRows(windowRows: screen.size.rows) - 1)))
+            overlays.append(.screen(BookmarksScreen(state: BookmarksState(bookmarks: bookmarks, visibleRows: BookmarksScreen.listRows(windowRows: screen.size.rows)))))
             render()
         })
     }

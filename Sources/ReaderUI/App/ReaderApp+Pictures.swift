@@ -50,9 +50,9 @@ extension ReaderApp {
             takeFiguresAway(from: lastFigureDisplay)
             return
         }
-        if case .image(let href, _)? = overlays.last, let figures = book.figures {
+        if case .screen(let layer)? = overlays.last, let image = layer as? ImageScreen, let figures = book.figures {
             takePicturesAway(from: lastPictureDisplay)
-            drawFullImage(href, figures: figures, book: book)
+            drawFullImage(image.href, figures: figures, book: book)
         } else if showsPicture(book), let display = book.pictures {
             takeFiguresAway(from: lastFigureDisplay)
             drawPage(display, book: book)

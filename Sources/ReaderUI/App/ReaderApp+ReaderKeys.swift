@@ -34,14 +34,15 @@ extension ReaderApp {
         case .quit:
             backFromReader()
         case .help:
-            overlays.append(.help(HelpState(keyMap: config.keyMap)))
+            overlays.append(.screen(HelpScreen(help: HelpState(keyMap: config.keyMap))))
         case .tableOfContents:
             let href = book.source.isPaged ? nil : Optional(book.currentTOCEntry?.href ?? book.source.href(book.state.chapter))
             let publication = book.publication
-            overlays.append(.toc(TOCState(tableOfContents: publication.contents, pageList: publication.pageList,
-                                          landmarks: publication.landmarks, currentHref: href,
-                                          currentPage: book.source.pageLabel(book.state.chapter) ?? book.printedPage,
-                                          visibleRows: PopupViews.listRows(windowRows: screen.size.rows))))
+            let toc = TOCState(tableOfContents: publication.contents, pageList: publication.pageList,
+                               landmarks: publication.landmarks, currentHref: href,
+                               currentPage: book.source.pageLabel(book.state.chapter) ?? book.printedPage,
+                               visibleRows: PopupViews.listRows(windowRows: screen.size.rows))
+            overlays.append(.screen(ContentsScreen(toc: toc)))
         case .search:
             overlays.append(.prompt(PromptState(kind: .search)))
         case .command:

@@ -33,20 +33,14 @@ public final class ReaderApp {
         public var loanStates: LoanStateSource?
         /// Serves a publication to a browser (`o`); nil: the key says it is not available.
         public var browserServing: BrowserServing?
-        /// The time for the reading pace (tests give their own).
-        public var clock: any ReadingClock = SystemReadingClock()
         /// The saved OPDS catalogs and their sessions (`c`); nil: the key says catalogs are not available.
         public var catalogs: CatalogServices?
-        /// Where caches go (the text of unprotected books for search): `$XDG_CACHE_HOME/lectern`
-        /// (tests give their own).
-        public var cacheFolder: String = XDGDirectories.cache
         /// Each book's highlights and notes in the library (nil: kept until the book closes).
         public var annotations: AnnotationStoreFactory?
         /// KOReader progress sync (#32); nil: the place stays in this library.
         public var progressSync: ReaderProgressSync?
-        /// How often an open book's highlights are read again, merged with the sync folder
-        /// first (#32); nil: only when the book opens.
-        public var annotationRefreshInterval: Duration?
+        /// The clock, the cache folder and the refresh interval (``Settings``); tests give their own.
+        public var settings = Settings()
 
         public init(library: Library?, open: @escaping PublicationOpening, config: ReaderConfig,
                     makeAudiobookPlayback: AudiobookPlaybackFactory? = nil) {
@@ -67,20 +61,14 @@ public final class ReaderApp {
         case failure(title: String, message: String)
     }
 
+    /// A layer of the focus stack. Layers become ``Screen``s one by one (#30); `screen` holds
+    /// those that are (help, contents, bookmarks, search results, passages, a picture alone).
     enum Overlay {
-        case help(HelpState)
-        case toc(TOCState)
-        case bookmarks(BookmarksState)
+        case screen(any Screen)
         case note(NoteState)
         case prompt(PromptState)
         case license(LicenseState)
         case acquisition(AcquisitionState)
-        /// Passages found in the library's books (the bookshelf's `F`).
-        case passages(PassagesState)
-        /// Every match of the search in the book (`S`).
-        case searchResults(SearchResultsState)
-        /// A picture of the text shown alone, as large as the window (`i`).
-        case image(href: String, caption: String)
         /// A highlight opened, the note editor, or the list of the book's annotations.
         case annotation(AnnotationOverlay)
     }
@@ -88,44 +76,25 @@ public final class ReaderApp {
     let dependencies: Dependencies
     var config: ReaderConfig
     var screen: (any Canvas)!
-    var palette = Theme.plain.palette(colorCount: 0)
     var page: Page = .shelf
+    /// The focus stack: the layers over the page, the top one takes the keys.
     var overlays: [Overlay] = []
     var shelf = ShelfState()
-    /// The Catalogs view, and the session of each catalog visited since it was opened.
+    /// The Catalogs view (`c`).
     var catalogBrowser = CatalogBrowserState()
-    var catalogConnections: [String: CatalogServices.Connection] = [:]
-    /// The bookshelf's covers (``drawShelfCover()``), made on first use.
-    var shelfCovers: ShelfCoverDisplay?
-    /// The passphrase dialog, with the opener waiting for its answer.
-    var passphrase: (state: PassphraseDialogState, reply: CheckedContinuation<String?, Never>)?
-    /// Whether the last passphrase dialog was cancelled (the restricted screen says so).
-    var credentialsCancelled = false
-    /// Whether this opening already tried the remembered ZIP password.
-    var rememberedPasswordOffered = false
     /// A line for the status bar, cleared by the next key.
     var message: String?
-    /// Whether quitting the reader quits the program (`lectern open PATH`).
-    var quitsWithReader = false
-    var openTask: Task<Void, Never>?
-    /// Cancels the download in progress.
-    var acquisitionCancel: CancellationFlag?
-    /// The library's full-text indexing in the background, and what stops it.
-    var indexing: (task: Task<Void, Never>, cancel: CancellationFlag)?
-    /// Whether the picture libraries were started (``warmUpPicturesIfNeeded(for:drawsPictures:)``).
-    var picturesWarmedUp = false
-    /// The picture display that drew last, to take its picture away when another page shows.
-    var lastPictureDisplay: PictureDisplay?
-    /// The figure display that drew last.
-    var lastFigureDisplay: FigureDisplay?
-    /// What the terminal said about its graphics (asked once, before the screen is set up).
-    var terminalAnswers: TerminalAnswers?
-    private var watcher: InputWatcher?
-    private var finished: CheckedContinuation<Void, Never>?
-    /// Whether the interface runs (set up and not quit): nothing is drawn or handled after.
-    var isRunning = false
+    // The rest in cohesive parts (ReaderApp+Parts.swift); properties of the same names forward.
+    /// The palette and what draws pictures.
+    var display = AppDisplay()
+    /// The opening in progress: the passphrase dialog and what it remembers.
+    var opening = OpeningSession()
+    /// Work in the background: opening, downloading, indexing, catalog sessions.
+    var background = BackgroundWork()
+    /// The run loop: the input watcher, and how the program ends.
+    var loop = RunLoopState()
     /// The status the program ends with, once it quit.
-    public private(set) var exitStatus: Int32 = 0
+    public var exitStatus: Int32 { loop.exitStatus }
     /// Whether the person quit (the run loop ends after the current key).
     public var isQuitting: Bool { !isRunning && screen != nil }
 
@@ -165,9 +134,9 @@ public final class ReaderApp {
         applyTheme(named: config.themeName)
         if let summary = ReaderConfig.warningSummary(config.warnings) { message = summary }
         let watcher = InputWatcher()
-        self.watcher = watcher
+        loop.watcher = watcher
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            finished = continuation
+            loop.finished = continuation
             isRunning = true
             watchSignals()
             start(self)
@@ -181,12 +150,12 @@ public final class ReaderApp {
 
     /// Ends the program after the current key.
     func quit(status: Int32 = 0) {
-        exitStatus = status
+        loop.exitStatus = status
         indexing?.cancel.cancel()
         if case .reader(let book) = page { closeReader(book, thenShelf: false) }
         isRunning = false
-        let continuation = finished
-        finished = nil
+        let continuation = loop.finished
+        loop.finished = nil
         continuation?.resume()
     }
 
@@ -210,7 +179,7 @@ public final class ReaderApp {
             render()
             scheduleSavingPosition()
         }
-        if acknowledging { watcher?.acknowledge() }
+        if acknowledging { loop.watcher?.acknowledge() }
     }
 
     func handle(_ key: Key) {
@@ -341,18 +310,10 @@ public final class ReaderApp {
             PopupViews.drawMessage(title: title, lines: [text, "", "q back"], painter: painter)
             screen.setCursor(row: nil)
         }
-        for index in overlays.indices {
-            switch overlays[index] {
-            case .help(let help):
-                PopupViews.drawHelp(help, painter: painter)
-            case .toc(var toc):
-                toc.list.visibleRows = PopupViews.listRows(windowRows: rows)
-                overlays[index] = .toc(toc)
-                PopupViews.drawTOC(toc, painter: painter)
-            case .bookmarks(var state):
-                state.list.visibleRows = PopupViews.listRows(windowRows: rows) - 1
-                overlays[index] = .bookmarks(state)
-                PopupViews.drawBookmarks(state, painter: painter)
+        for overlay in overlays {
+            switch overlay {
+            case .screen(let layer):
+                layer.draw(into: painter)
             case .note(let note):
                 PopupViews.drawNote(note, painter: painter)
             case .prompt:
@@ -361,21 +322,8 @@ public final class ReaderApp {
                 PopupViews.drawLicense(state, painter: painter)
             case .acquisition(let state):
                 PopupViews.drawAcquisition(state, painter: painter)
-            case .passages(var state):
-                state.list.visibleRows = PopupViews.listRows(windowRows: rows) - 1
-                overlays[index] = .passages(state)
-                PassagesView.draw(state, painter: painter)
-            case .searchResults(var state):
-                state.list.visibleRows = PopupViews.listRows(windowRows: rows) - 1
-                overlays[index] = .searchResults(state)
-                SearchResultsView.draw(state, painter: painter)
             case .annotation(let state):
-                overlays[index] = .annotation(AnnotationViews.draw(state, painter: painter))
-            case .image(_, let caption):
-                // The picture is written after ncurses (drawPictures); here its empty window and caption.
-                painter.screen.clear(style: painter.palette[.text])
-                painter.bar(" " + TextFitting.truncate(caption.isEmpty ? "Picture" : caption, to: max(0, columns - 20)), row: rows - 1, .status)
-                painter.text("esc close ", row: rows - 1, column: max(0, columns - 10), .status)
+                _ = AnnotationViews.draw(state, painter: painter)
             }
         }
         if case .shelf = page, overlays.isEmpty, message != nil {
@@ -390,6 +338,8 @@ public final class ReaderApp {
         } else if case .shelf = page, case .relinking = shelf.mode {
         } else if case .shelf = page, case .searchingText = shelf.mode {
         } else if case .catalogs = page, catalogBrowser.searchField != nil {
+        } else if case .screen(let layer)? = overlays.last, let cursor = layer.cursor {
+            screen.setCursor(row: cursor.row, column: cursor.column)
         } else {
             screen.setCursor(row: nil)
         }

@@ -14,121 +14,43 @@ import TextLayout
 final class BookController {
     let opened: OpenedPublication
     var publication: Publication { opened.publication }
-    /// The library row (positions, bookmarks); nil when the library cannot be written.
-    var entry: LibraryEntry?
-    /// The content identity (``ContentIdentity``) once known.
-    var identity: String?
-    /// The file.
-    var path = ""
-    let loader: ContentDocumentLoader
     /// The chapters: reading-order documents, or a PDF's pages.
     let source: ChapterSource
     var state: ReaderState
-    /// The document of the chapter shown.
-    var document: TextDocument?
-    var options: LayoutOptions
-    var column: TextColumn
-    var search: SearchState?
-    /// The selection in progress (`v`), nil when not selecting.
-    var selection: SelectionState?
-    /// The part of a refused selection that the copy allowance left still takes, offered
-    /// to the person (`y` copies it).
-    var partialCopyOffer: String?
-    /// Hint mode (`f`): the page's links and notes labelled, waiting for a label.
-    var hints: HintMode?
-    var highlights = HighlightSet() // (#31) read from the library at the first page
-    /// An external link waiting for the person's yes before it is handed to `xdg-open`.
-    var pendingExternalLink: String?
-    /// Where the person was before each jump, for going back and forward.
-    var jumps = JumpList()
-    /// The audiobook's playback, when the engine is there (made on the first audio key).
-    var playback: (any AudiobookPlaybackController)?
-    /// The position saved when the book was last closed: where playback resumes.
-    var resumeLocator: Locator?
-    /// The locator last handed to the library (JSON): an unmoved page is not written again.
-    var savedLocator: String?
-    /// Another device's newer place, offered with a y/n on the status line (progress sync).
-    var syncOffer: ReaderProgressSync.Offer?
-    /// The page last pushed to the progress sync server (``ReaderApp/syncKey(_:)``).
-    var syncPushedLocator: String?
-    /// When the playing position was last saved (it moves continuously: saved every few seconds).
-    var lastAudioSave = Date.distantPast
-    /// Counts the selections started, so that a copy finishing late clears its own only.
-    var selectionNumber = 0
-    /// Whether copying is possible at all, and the characters left (nil: unlimited), as last
-    /// asked; nil while asking.
-    var copyPermission: (allowed: Bool, left: Int?)?
-    /// Every chapter's text prepared for search, filled in the background after the first page.
-    var textIndex: BookTextIndex
-    /// The chapter being loaded (``loadChapter(_:at:then:)``), nil when none is.
-    var loadingChapter: Int?
-    /// The chapter shown from its first part while the rest of it is converted
-    /// (``loadChapter(_:at:then:)``); nil once it is whole.
-    var partialChapter: Int?
-    /// Whether a page down waits for the rest of the chapter shown in part.
-    var pageDownWaiting = false
-    /// An offset to show (a search match) past the first part of the chapter shown in part:
-    /// shown when the rest arrives.
-    var revealWaiting: Int?
-    /// A place in the chapter shown in part that its first part cannot place (its end, a
-    /// percentage past it): moved to when the rest arrives.
-    var anchorWaiting: ReaderState.Anchor?
-    /// Whether the library entry of a book opened from outside the library is being made.
-    var entryRequested = false
-    /// The next chapter, read ahead in the background.
-    var preloaded: (chapter: Int, document: TextDocument)?
     /// Every task started for this book: closing the book cancels them.
     let tasks = BookTasks()
     /// Whether ``close()`` was called.
     var isClosed: Bool { tasks.isClosed }
-    /// The table of contents, looked up by chapter: empty until it is read after the first
-    /// page (``ReaderApp/readTableOfContents(_:)``).
-    var contents = TableOfContentsIndex.empty {
-        didSet {
-            sections = Self.sections(of: contents, source: source)
-            // Read with the contents (the same navigation document).
-            printedPages = Self.printedPages(of: publication, source: source)
-            // Offsets noted before the contents were read are of no entries.
-            entryOffsets = [:]
-        }
-    }
-    /// The contents entries placed in the reading order (``ContentsSections``).
-    private(set) var sections = ContentsSections.empty
-    /// The page list placed in the reading order (``printedPage``); empty without one.
-    private(set) var printedPages = ContentsSections.empty
-    /// Where the anchors of the contents entries lie in chapters converted so far: offsets by
-    /// fragment, by chapter (``BookController/sectionTitle(chapter:offset:)``).
-    var entryOffsets: [Int: [String: Int]] = [:]
-    /// Titles from the table of contents, by resource path.
-    var chapterTitles: [String: String] { contents.chapterTitles }
-    /// The person's reading speed (from every book, then this session's page turns).
-    var pace = ReadingPace()
-    /// What the pace held from other sessions: this session's share is the rest.
-    var paceBefore: (seconds: TimeInterval, characters: Int) = (0, 0)
-    /// The pages as pictures (a comic, a PDF), when pictures are on.
-    var pictures: PictureDisplay?
-    /// The images of the text drawn as pictures (a reflowable book), when pictures are on.
-    var figures: FigureDisplay?
-    /// Whether the first page has been drawn (the book-wide pass waits for it).
-    var firstPaintDone = false
+    // The rest of the book's state, in cohesive parts (BookController+Parts.swift); the
+    // properties of the same names below forward to them.
+    /// The chapter shown and the one being loaded (``loadChapter(_:at:then:)``).
+    var chapters: ChapterLoadState
+    /// The selection, hints, search and highlights of the page.
+    var interaction = BookInteraction()
+    /// The table of contents placed in the reading order, and the jumps.
+    var navigation = BookNavigation()
+    /// The book's library record: the entry, the place saved and synced.
+    var record: BookRecord
+    /// The book-wide pass: every chapter's text, and the reading pace.
+    var pass: BookWidePass
+    /// The book's pictures, figures and audio playback.
+    var displays = BookDisplays()
 
     init(opened: OpenedPublication, entry: LibraryEntry?, options: LayoutOptions, column: TextColumn, rows: Int,
          measuresPictures: Bool = false) {
         self.opened = opened
-        self.entry = entry
-        loader = ContentDocumentLoader(publication: opened.publication)
-        source = ChapterSource(publication: opened.publication, measuresPictures: measuresPictures)
-        textIndex = BookTextIndex(chapterCount: source.count)
-        self.options = options
-        self.column = column
+        let source = ChapterSource(publication: opened.publication, measuresPictures: measuresPictures)
+        self.source = source
+        chapters = ChapterLoadState(loader: ContentDocumentLoader(publication: opened.publication),
+                                    options: options, column: column)
+        record = BookRecord(entry: entry)
+        pass = BookWidePass(textIndex: BookTextIndex(chapterCount: source.count))
         let publication = opened.publication
         state = ReaderState(chapterCount: source.count,
                             rightToLeft: publication.metadata.readingProgression == .rtl, rows: rows)
         // Known without reading anything (a PDF's outline, a manifest's `toc`): looked up now.
         if publication.manifest.isNavigationBuilt {
             contents = TableOfContentsIndex(publication.contents)
-            sections = Self.sections(of: contents, source: source)
-            printedPages = Self.printedPages(of: publication, source: source)
         }
     }
 

@@ -57,15 +57,21 @@ public struct ShelfState: Sendable {
     public var message: String?
     /// Whether the library has been read (the list says "Loading…" until then).
     public private(set) var loaded = false
-    private var haystacks: [String] = []
-    /// Titles (lower-cased) that several publications share: those rows also show their file.
-    private var duplicateTitles: Set<String> = []
+    /// What the filter and the titles look up, worked out once per load.
+    private var lookup = Lookup()
+
+    private struct Lookup: Sendable, Hashable {
+        /// Each entry's words, lower-cased, as the filter searches them.
+        var haystacks: [String] = []
+        /// Titles (lower-cased) that several publications share: those rows also show their file.
+        var duplicateTitles: Set<String> = []
+    }
 
     /// The title as the list shows it: with the file's name when another publication has the
     /// same title (two editions, a copy in another format), so that they can be told apart.
     public func displayTitle(of entry: LibraryEntry) -> String {
         var title = entry.title
-        if duplicateTitles.contains(entry.title.lowercased()) {
+        if lookup.duplicateTitles.contains(entry.title.lowercased()) {
             let file = entry.path.split(separator: "/").last.map(String.init) ?? entry.path
             title += " (\(file))"
         }
@@ -86,13 +92,13 @@ public struct ShelfState: Sendable {
         self.loans = loans
         self.missing = missing
         // The file's name is searched too: the list shows it beside a title other books share.
-        haystacks = self.entries.map { entry in
+        lookup.haystacks = self.entries.map { entry in
             let file = entry.path.split(separator: "/").last.map(String.init) ?? entry.path
             return (entry.title + " " + entry.author + " " + entry.format + " " + file).lowercased()
         }
         var seen: [String: Int] = [:]
         for entry in self.entries { seen[entry.title.lowercased(), default: 0] += 1 }
-        duplicateTitles = Set(seen.filter { $0.value > 1 }.keys)
+        lookup.duplicateTitles = Set(seen.filter { $0.value > 1 }.keys)
         loaded = true
         applyFilter(keeping: keep)
     }
@@ -263,7 +269,7 @@ public struct ShelfState: Sendable {
         if words.isEmpty {
             visible = Array(entries.indices)
         } else {
-            visible = entries.indices.filter { index in words.allSatisfy { haystacks[index].contains($0) } }
+            visible = entries.indices.filter { index in words.allSatisfy { lookup.haystacks[index].contains($0) } }
         }
         let selection = id.flatMap { id in visible.firstIndex { entries[$0].id == id } } ?? 0
         list.reset(count: visible.count, selection: selection)
