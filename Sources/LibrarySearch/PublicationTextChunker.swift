@@ -13,14 +13,17 @@ public struct PublicationTextChunker: Sendable {
 
     public let publication: Publication
     private let loader: ContentDocumentLoader
+    /// The pages of a paged publication (PDF, DjVu), which the reader shows one a chapter.
+    private let pages: (any PageTextService)?
 
     public init(publication: Publication) {
         self.publication = publication
         loader = ContentDocumentLoader(publication: publication)
+        pages = publication.pageTextService.flatMap { $0.pageCount > 0 ? $0 : nil }
     }
 
-    /// The number of reading-order items.
-    public var itemCount: Int { publication.readingOrder.count }
+    /// The number of reading-order items, or of pages of a paged publication.
+    public var itemCount: Int { pages?.pageCount ?? publication.readingOrder.count }
 
     /// The chunks of reading-order item `index`: none for an item without text (audio, an
     /// image) or one libxml2 cannot parse at all (it has no text to find).
@@ -28,6 +31,7 @@ public struct PublicationTextChunker: Sendable {
     /// - Throws: the item cannot be read (missing, damaged): not "no text", which the index
     ///   would then hold as if it were the whole of it.
     public func chunks(ofItem index: Int) throws(ContentLoadError) -> [TextChunk] {
+        if let pages { return pageChunks(pages, index) }
         guard publication.readingOrder.indices.contains(index) else { return [] }
         let link = publication.readingOrder[index]
         let document: TextDocument
@@ -41,6 +45,16 @@ public struct PublicationTextChunker: Sendable {
         }
         guard !document.isEmpty else { return [] }
         return Self.chunks(of: document.plainText, href: document.href)
+    }
+
+    /// Page `index`'s text as the reader reflows it (running heads and page numbers left out,
+    /// a paragraph's lines joined), at `<document>#page=N` — where the reader opens a hit.
+    private func pageChunks(_ pages: any PageTextService, _ index: Int) -> [TextChunk] {
+        guard let blocks = pages.textBlocks(ofPage: index) else { return [] }
+        let text = blocks.filter { $0.kind != .margin }
+            .map { $0.text.split(separator: "\n").joined(separator: " ") + "\n" }.joined()
+        let href = publication.readingOrder.first.map { Href.removingFragment($0.href) } ?? ""
+        return Self.chunks(of: text, href: "\(href)#page=\(index + 1)")
     }
 
     private static let sentenceOrWordEnds: Set<Character> = [" ", "。", "！", "？", "\u{0E2F}", "\u{17D4}"]

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `lectern info`, `check`, `text` and `import` on a DjVu document made by
+/// `lectern info`, `check`, `text`, `import` and `search` on a DjVu document made by
 /// djvulibre's tools in the test (``DjVuFixtures``); a damaged one refused with a clear error.
 @Suite struct DjVuCommandTests {
     @Test func infoCheckAndTextOfADjVuDocument() throws {
@@ -29,7 +29,7 @@ import TestSupport
         }
     }
 
-    @Test func aFolderImportTakesDjVuOnce() throws {
+    @Test func aFolderImportTakesDjVuOnceAndLibrarySearchFindsItsText() throws {
         let folder = Fixtures.temporaryDirectory("djvu-import")
         _ = try DjVuFixtures.book(in: folder, name: "moby.djvu")
         for scratch in ["p1.pbm", "p2.pgm", "p1.djvu", "p2.djvu"] { try FileManager.default.removeItem(atPath: folder + "/" + scratch) }
@@ -42,6 +42,11 @@ import TestSupport
         let list = try lectern.run(["list", "--json"])
         let books = try #require(list.json as? [[String: Any]])
         #expect(books.map { $0["format"] as? String } == ["DjVu"], "\(list.stdout)")
+        let found = try lectern.run(["search", "whales", "--json"])
+        #expect(found.status == 0, "\(found.stderr)")
+        let hits = try #require(found.json as? [[String: Any]])
+        #expect(hits.first?["title"] as? String == "Moby Dick (abridged)", "\(found.stdout)")
+        #expect(hits.first?["href"] as? String == "moby.djvu#page=2", "\(found.stdout)")
     }
 
     @Test func aTruncatedDocumentIsRefusedAsDamaged() throws {
