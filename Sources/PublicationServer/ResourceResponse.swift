@@ -23,7 +23,7 @@ struct ResourceResponse {
     func make() async -> Response {
         let resource = resource
         let length: UInt64
-        switch await Blocking.run({ resource.length }) {
+        switch await resource.lengthOffPool {
         case .success(let value): length = value
         case .failure(let error):
             resource.close()
@@ -109,7 +109,7 @@ struct ResourceResponse {
                         let end = min(offset + Self.chunkSize, part.range.upperBound)
                         let data: Data
                         let range = offset..<end
-                        switch await Blocking.run({ resource.read(range: range) }) {
+                        switch await resource.readOffPool(range: range) {
                         case .success(let read): data = read
                         case .failure(let error): throw error
                         }
