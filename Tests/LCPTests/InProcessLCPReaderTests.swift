@@ -83,7 +83,7 @@ import TestSupport
     }
 
     @discardableResult
-    private func waitUntil(_ what: String, _ app: ReaderApp, _ canvas: MemoryCanvas, _ condition: (String) -> Bool) async throws -> String {
+    func waitUntil(_ what: String, _ app: ReaderApp, _ canvas: MemoryCanvas, _ condition: (String) -> Bool) async throws -> String {
         for _ in 0..<3_000 {
             app.redraw()
             if condition(canvas.text) { return canvas.text }

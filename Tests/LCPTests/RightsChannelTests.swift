@@ -1,9 +1,7 @@
-import Bookshelf
 import Foundation
 import LCP
 import ReaderUI
 import Shared
-import Streamer
 import Terminal
 import Testing
 import TestSupport
@@ -71,26 +69,15 @@ import TestSupport
 
     /// The interface and the server's routes spend one allowance and tell the same count.
     @MainActor @Test func theServerAndTheTerminalSeeTheSameCount() async throws {
-        let (lcp, path) = try Self.book("rights-server-terminal", copy: 12, print: 1)
-        let service = lcp.service
-        let open: PublicationOpening = { path, allowUserInteraction, onAskCredentials in
-            do {
-                let publication = try await PublicationOpener(contentProtections: [service.contentProtection()],
-                                                              onAskCredentials: onAskCredentials)
-                    .open(asset: try AssetRetriever().retrieve(path: path), allowUserInteraction: allowUserInteraction)
-                return .success(OpenedPublication(publication: publication, format: "EPUB", licenseID: publication.lcpLicense?.license.id))
-            } catch {
-                return .failure(OpenFailure(message: "\(error)"))
-            }
-        }
-        var dependencies = ReaderApp.Dependencies(library: nil, open: open, config: ReaderConfig())
-        dependencies.cacheFolder = lcp.directory + "/cache"
-        let app = ReaderApp(dependencies: dependencies), canvas = MemoryCanvas(rows: 24, columns: 80)
+        // The interface's book allows 12 characters; the server opens it on the same database.
+        let (app, canvas, path) = try InProcessLCPReaderTests.reader("rights-server-terminal")
+        let lcp = try TestLCP(directory: String(path[..<path.lastIndex(of: "/")!]))
+        let screen = InProcessLCPReaderTests()
         app.startReader(path: path, on: canvas)
-        try await Self.waitUntil("the passphrase dialog", app, canvas) { $0.contains("assphrase") }
+        try await screen.waitUntil("the passphrase dialog", app, canvas) { $0.contains("Where the barges drift") }
         for character in "river tide" { app.press(.character(character)) }
         app.press(.enter)
-        try await Self.waitUntil("the first page", app, canvas) { $0.contains("one line 0") }
+        try await screen.waitUntil("the first page", app, canvas) { $0.contains("one line 0") && !$0.contains("Where the barges drift") }
 
         // The server's copy of the same book spends 5 of the 12.
         let served = try await lcp.open(path, credentials: "river tide")
@@ -104,10 +91,10 @@ import TestSupport
 
         // The interface sees the 7 left when it offers a copy, and copies from them.
         app.press(.character("v"))
-        try await Self.waitUntil("the count left in the selection bar", app, canvas) { $0.contains("7 left to copy") }
+        try await screen.waitUntil("the count left in the selection bar", app, canvas) { $0.contains("7 left to copy") }
         app.press(.character("l"))
         app.press(.character("y"))
-        let copied = try await Self.waitUntil("the copy", app, canvas) { $0.contains("Copied ") }
+        let copied = try await screen.waitUntil("the copy", app, canvas) { $0.contains("Copied ") }
         let match = try #require(copied.firstMatch(of: /Copied (\d+) characters?.*, (\d+) characters? left/), "\(copied)")
         let (count, left) = (Int(match.1) ?? -1, Int(match.2) ?? -1)
         #expect(count > 0 && count + left == 7, "\(copied)")
@@ -115,16 +102,5 @@ import TestSupport
         // And the server sees what the interface left.
         guard case .document(let status, _) = await server.status() else { return }
         #expect(status["rights"]?["copyCharactersLeft"] == .int(left))
-    }
-
-    @MainActor @discardableResult
-    static func waitUntil(_ what: String, _ app: ReaderApp, _ canvas: MemoryCanvas, _ condition: (String) -> Bool) async throws -> String {
-        for _ in 0..<3_000 {
-            app.redraw()
-            if condition(canvas.text) { return canvas.text }
-            try await Task.sleep(nanoseconds: 10_000_000)
-        }
-        Issue.record("timed out waiting for \(what); canvas:\n\(canvas.text)")
-        throw CancellationError()
     }
 }

@@ -66,9 +66,7 @@ public struct RightsWebService: Sendable {
         let (allowed, allowance) = await decide(peek: peek, amount: text.count,
                                                  of: \.copy) { rights in await rights.copy(text: text) }
         guard allowed else {
-            let why = !allowance.copy.allows(1) ? "the publication's rights do not allow copying"
-                : "copying \(text.count) characters is more than the \(allowance.copy.amount.map(String.init) ?? "few") left"
-            return .refused(title: "Copy refused", detail: why, rights: Self.rightsObject(allowance))
+            return Self.refusal("Copy refused", verb: "copying", asked: "\(text.count) characters", left: allowance.copy, allowance)
         }
         return Self.allowed(peek: peek, allowance, type: Self.copyType)
     }
@@ -82,9 +80,7 @@ public struct RightsWebService: Sendable {
         let (allowed, allowance) = await decide(peek: peek, amount: pageCount,
                                                  of: \.print) { rights in await rights.print(pages: pageCount) }
         guard allowed else {
-            let why = !allowance.print.allows(1) ? "the publication's rights do not allow printing"
-                : "printing \(pageCount) pages is more than the \(allowance.print.amount.map(String.init) ?? "few") left"
-            return .refused(title: "Print refused", detail: why, rights: Self.rightsObject(allowance))
+            return Self.refusal("Print refused", verb: "printing", asked: "\(pageCount) pages", left: allowance.print, allowance)
         }
         return Self.allowed(peek: peek, allowance, type: Self.printType)
     }
@@ -99,6 +95,14 @@ public struct RightsWebService: Sendable {
         }
         let decision = await spend(rights)
         return (decision.isGranted, decision.allowance)
+    }
+
+    /// Why a spend was refused: nothing of the right at all, or less than `asked`.
+    private static func refusal(_ title: String, verb: String, asked: String, left: RightAllowance,
+                                _ allowance: RightsAllowance) -> Answer {
+        let why = !left.allows(1) ? "the publication's rights do not allow \(verb)"
+            : "\(verb) \(asked) is more than the \(left.amount.map(String.init) ?? "few") left"
+        return .refused(title: title, detail: why, rights: rightsObject(allowance))
     }
 
     private static func allowed(peek: Bool, _ allowance: RightsAllowance, type: String) -> Answer {
