@@ -164,7 +164,7 @@ public enum ReaderAction: String, Sendable, CaseIterable {
         case .previousAudioChapter: "audiobooks: start of the chapter, or the previous one"
         case .faster: "audiobooks: faster, up to 2× (reading aloud: up to 3×)"
         case .slower: "audiobooks: slower, down to 0.75× (reading aloud: down to 0.5×)"
-        case .readAloud: "read aloud from this page (the narration, else text-to-speech); again: pause, esc stops"
+        case .readAloud: "read aloud from this page: the narration, else the text spoken; again: pause, esc stops"
         case .help: "this help"
         case .nextTheme: "next colour theme (saved)"
         case .narrower: "narrower text column (saved as text_width in config.toml)"
