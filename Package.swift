@@ -149,6 +149,7 @@ let package = Package(
         ]),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "AudioTestSupport", dependencies: ["AudioPlayback"], path: "Tests/AudioTestSupport"),
         .testTarget(name: "CLibraryTests", dependencies: ["LibXML", "Zlib", "LibCrypto", "LibZip", "LibCurl", "LibSQLite", "TestSupport"]),
         .testTarget(name: "SharedTests", dependencies: ["Shared", "LibZip", "TestSupport"]),
         .testTarget(name: "StreamerTests", dependencies: ["Streamer", "LibArchive", "LibPoppler", "TestSupport"]),
@@ -162,8 +163,8 @@ let package = Package(
         .testTarget(name: "ReaderUITests", dependencies: ["ReaderUI", "Bookshelf", "OPDS", "Terminal", "TerminalCells", "TextLayout", "Shared", "Streamer", "TestSupport", "ReadAloud", "Speech"]),
         .testTarget(name: "UITests", dependencies: ["TestSupport"]),
         .testTarget(name: "LCPTests", dependencies: ["LCP", "LCPSQLite", "Streamer", "Shared", "LibCrypto", "LibZip", "ReaderUI", "Terminal", "Bookshelf", "TestSupport"]),
-        .testTarget(name: "AudioPlaybackTests", dependencies: ["AudioPlayback", "Streamer", "Shared", "TestSupport"]),
-        .testTarget(name: "ReadAloudTests", dependencies: ["ReadAloud", "AudioPlayback", "Streamer", "TextLayout", "Shared", "TestSupport"]),
+        .testTarget(name: "AudioPlaybackTests", dependencies: ["AudioPlayback", "AudioTestSupport", "Streamer", "Shared", "TestSupport"]),
+        .testTarget(name: "ReadAloudTests", dependencies: ["ReadAloud", "AudioPlayback", "AudioTestSupport", "Streamer", "TextLayout", "Shared", "TestSupport"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "LibEspeak", "TextLayout", "Streamer", "Shared", "TestSupport"]),
         .testTarget(name: "AudiobookDRMTests", dependencies: ["AudiobookDRM", "Streamer", "Shared", "LibCrypto", "TestSupport"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "Shared", "Streamer", "TestSupport"]),

@@ -1,4 +1,5 @@
 import AudioPlayback
+import AudioTestSupport
 import Shared
 import Testing
 import TestSupport

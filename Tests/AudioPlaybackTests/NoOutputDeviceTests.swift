@@ -1,4 +1,5 @@
 import AudioPlayback
+import AudioTestSupport
 import Foundation
 import Shared
 import Testing

@@ -19,33 +19,6 @@ func syntheticAudiobook(durations: [Double?], toc: [Link] = []) -> Publication {
                                           tableOfContents: toc))
 }
 
-/// An engine that records what it is asked and lets the test play mpv's part.
-@MainActor
-final class ScriptedEngine: AudioEngine {
-    enum Call: Equatable {
-        case load(track: Int, at: Double, paused: Bool)
-        case seek(Double)
-        case paused(Bool)
-        case speed(Double)
-        case shutdown
-    }
-
-    var onEvent: ((AudioEngineEvent) -> Void)?
-    var calls: [Call] = []
-    var outputName: String? { "scripted" }
-
-    func load(track: Int, at time: Double, paused: Bool) { calls.append(.load(track: track, at: time, paused: paused)) }
-    func seek(to time: Double) { calls.append(.seek(time)) }
-    func setPaused(_ paused: Bool) { calls.append(.paused(paused)) }
-    func setSpeed(_ speed: Double) { calls.append(.speed(speed)) }
-    func shutdown() { calls.append(.shutdown) }
-
-    /// The last load or seek, as (track, time) — nil track for a seek.
-    var lastMove: Call? { calls.last { if case .speed = $0 { false } else if case .paused = $0 { false } else { true } } }
-
-    func send(_ event: AudioEngineEvent) { onEvent?(event) }
-}
-
 /// Waits (on the main actor, letting the player's events in) until `condition` holds or
 /// `timeout` seconds pass; returns whether it holds.
 @MainActor

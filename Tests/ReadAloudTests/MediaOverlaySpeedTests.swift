@@ -1,4 +1,5 @@
 import AudioPlayback
+import AudioTestSupport
 import ReadAloud
 import Testing
 
