@@ -82,8 +82,9 @@ import TestSupport
         #expect(publication.metadata.title == "Le Petit Princf — voix/lecture «Ève»")
         #expect(try publication.bytes("images/cover.jpg").get() == DRMTestKit.coverBytes)
         for href in ["audio/track1.mp3", "audio/track1.ogg", "audio/track1.mp3#t=10", "manifest.json", "unlisted.mp3"] {
-            guard case .failure(.forbidden(let cause)) = publication.bytes(href) else {
-                Issue.record("\(href) is not forbidden")
+            let answer = publication.bytes(href)
+            guard case .failure(.forbidden(let cause)) = answer else {
+                Issue.record("\(href) is not forbidden: \(answer)")
                 continue
             }
             #expect(cause as? AudiobookDRMError == .signatureInvalid(issuer: DRMTestKit.testIssuer))
@@ -225,8 +226,9 @@ import TestSupport
         #expect(!publication.isRestricted)
         #expect(publication.feedbooksDRMReport?.accessRestrictedTracks == 1)
         for href in [publication.readingOrder[0].href, remote.url("/book/audio/track1.ogg")] {
-            guard case .failure(.forbidden(let cause)) = publication.bytes(href) else {
-                Issue.record("\(href) is not forbidden")
+            let answer = publication.bytes(href)
+            guard case .failure(.forbidden(let cause)) = answer else {
+                Issue.record("\(href) is not forbidden: \(answer)")
                 continue
             }
             #expect(cause is AccessRestrictionError)

@@ -86,7 +86,8 @@ struct ProtectedPlaceUITests {
         try tmux.press("m")
         try tmux.waitFor("Bookmark added")
         try tmux.press("'")
-        let list = try tmux.waitForAll("Bookmarks", "enter jump")
+        // Settled: the box's rows are drawn after its frame, and the label is read from them.
+        let list = try tmux.waitUntilSettled("the bookmarks list") { $0.contains("Bookmarks") && $0.contains("enter jump") }
         if book.secret != nil {
             // The first row of the box, between its borders (the page shows around it).
             let rows = list.split(separator: "\n").map(String.init)
