@@ -82,10 +82,14 @@ final class TmuxSession {
         try tmux(["capture-pane", "-p", "-J", "-S", "-", "-t", session])
     }
 
+    /// How long a wait lasts before it fails: long, because a state that comes does so at once
+    /// on an idle machine, and CI's loaded two cores have held a reply back for tens of seconds.
+    static let defaultWait: TimeInterval = 60
+
     /// Polls the screen (every 20 ms) until `predicate` holds, for at most `timeout` seconds;
     /// returns the screen that satisfied it, or fails with the last screen.
     @discardableResult
-    func waitUntil(timeout: TimeInterval = 20, colors: Bool = false, _ description: String,
+    func waitUntil(timeout: TimeInterval = TmuxSession.defaultWait, colors: Bool = false, _ description: String,
                    _ predicate: (String) -> Bool) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var last = ""
@@ -102,7 +106,7 @@ final class TmuxSession {
     /// still the old page), so a test that reads more than the row it waited for waits for
     /// the drawing to settle.
     @discardableResult
-    func waitUntilSettled(timeout: TimeInterval = 20, _ description: String,
+    func waitUntilSettled(timeout: TimeInterval = TmuxSession.defaultWait, _ description: String,
                           _ predicate: (String) -> Bool) throws -> String {
         var previous: String?
         return try waitUntil(timeout: timeout, description + " (settled)") { screen in
@@ -113,20 +117,20 @@ final class TmuxSession {
 
     /// Waits until `text` is on screen.
     @discardableResult
-    func waitFor(_ text: String, timeout: TimeInterval = 20) throws -> String {
+    func waitFor(_ text: String, timeout: TimeInterval = TmuxSession.defaultWait) throws -> String {
         try waitUntil(timeout: timeout, "“\(text)”") { $0.contains(text) }
     }
 
     /// Waits until every one of `texts` is on one capture: a capture may hold a screen still
     /// being drawn, so what a test asserts must be what it waited for.
     @discardableResult
-    func waitForAll(_ texts: String..., timeout: TimeInterval = 20) throws -> String {
+    func waitForAll(_ texts: String..., timeout: TimeInterval = TmuxSession.defaultWait) throws -> String {
         try waitUntil(timeout: timeout, texts.map { "“\($0)”" }.joined(separator: ", ")) { screen in texts.allSatisfy(screen.contains) }
     }
 
     /// Waits until `text` is no longer on screen.
     @discardableResult
-    func waitForAbsence(of text: String, timeout: TimeInterval = 20) throws -> String {
+    func waitForAbsence(of text: String, timeout: TimeInterval = TmuxSession.defaultWait) throws -> String {
         try waitUntil(timeout: timeout, "“\(text)” to go away") { !$0.contains(text) }
     }
 
@@ -145,7 +149,7 @@ final class TmuxSession {
     }
 
     /// Waits until lectern exits.
-    func waitForExit(timeout: TimeInterval = 20) throws {
+    func waitForExit(timeout: TimeInterval = TmuxSession.defaultWait) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while try !hasExited() {
             if Date() > deadline { throw Failure(description: "lectern did not exit; screen:\n\(try screen())") }
