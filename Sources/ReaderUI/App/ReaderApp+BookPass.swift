@@ -120,6 +120,7 @@ extension ReaderApp {
                 }
             }
             guard !Task.isCancelled else { return }
+            self?.listSearchResultsAgain(book)
             guard !unreadable else {
                 book.state.chapterLengths = lengths
                 self?.render()

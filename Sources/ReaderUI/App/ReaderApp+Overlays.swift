@@ -233,6 +233,15 @@ extension ReaderApp {
         }
     }
 
+    /// The list of matches (`S`) opened before the whole book was indexed is listed again once
+    /// it is: it said "so far", and the matches in chapters indexed since now appear.
+    func listSearchResultsAgain(_ book: BookController) {
+        guard currentBook === book, case .screen(let top)? = overlays.last,
+              let shown = top as? SearchResultsScreen, !shown.state.complete else { return }
+        overlays.removeLast()
+        showSearchResults(book)
+    }
+
     // MARK: - Bookmarks
 
     func addBookmark(_ book: BookController) {
