@@ -30,7 +30,7 @@ struct ServeCommand: AsyncParsableCommand {
     var listen: String?
 
     @Option(name: .customLong("header"),
-            help: ArgumentHelp("A header sent only to one host's remote resources, e.g. 'books.example: Authorization: Bearer TOKEN' (HOST:PORT for one port).",
+            help: ArgumentHelp("A header sent only to one host's remote resources, e.g. 'books.example: Authorization: Bearer TOKEN' (HOST:PORT for one port); with several publications, for the Nth only: 'N=HOST: Name: Value'.",
                                valueName: "host: name: value"))
     var hostHeaders: [String] = []
 
@@ -54,13 +54,7 @@ struct ServeCommand: AsyncParsableCommand {
         sigaddset(&signals, SIGTERM)
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
 
-        var headers: [HostHeader] = []
-        for text in hostHeaders {
-            guard let header = HostHeader(parsing: text) else {
-                throw ValidationError("--header '\(text)': expected 'HOST: Name: Value', e.g. 'books.example: Authorization: Bearer TOKEN'")
-            }
-            headers.append(header)
-        }
+        let headers = try ServeHeaderScope(hostHeaders, publications: paths.count).headers
         var allowed: [AllowedHost] = []
         for text in allowedHosts {
             guard let host = AllowedHost(parsing: text) else { throw ValidationError("--allow-host '\(text)': expected HOST or HOST:PORT") }
@@ -68,11 +62,13 @@ struct ServeCommand: AsyncParsableCommand {
         }
         // A publication given by its URL names its server itself: that host is allowed.
         allowed += paths.compactMap { Href.isHTTP($0) ? AllowedHost(origin: $0) : nil }
-        let loader = PublicationLoader(httpClient: InjectedHeadersHTTPClient(base: CurlHTTPClient(), headers: headers, allowedHosts: allowed))
 
         var served: [ServedPublication] = []
         defer { for entry in served { entry.publication.close() } }
         for (index, path) in paths.enumerated() {
+            // Each book fetches with its own headers only (ServeHeaderScope).
+            let loader = PublicationLoader(httpClient: InjectedHeadersHTTPClient(base: CurlHTTPClient(), headers: headers[index],
+                                                                                 allowedHosts: allowed))
             let publication = try await loader.openForCommand(path, credentials: credentials).publication
             // The file's date is the resources' Last-Modified; a folder or a URL has none: now.
             // A date that cannot be read only costs browsers their cached copy.
