@@ -23,16 +23,7 @@ public final class SQLiteDatabase {
         // created here first, private, makes all three private. (Not by narrowing the umask,
         // which is the whole process's: a file another thread creates meanwhile would get it.)
         if path != ":memory:" { try Self.createPrivately(path) }
-        var db: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &db, flags, nil)
-        guard code == SQLITE_OK, let db else {
-            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
-            if let db { sqlite3_close_v2(db) }
-            throw SQLiteError(code: code, message: "\(path): \(message)")
-        }
-        handle = db
-        sqlite3_busy_timeout(db, busyTimeout)
+        handle = try Self.connect(path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, busyTimeout: busyTimeout)
         if path != ":memory:" {
             _ = chmod(path, 0o600)
             try enableWAL(within: busyTimeout)
@@ -40,20 +31,25 @@ public final class SQLiteDatabase {
         try execute("PRAGMA foreign_keys = ON")
     }
 
-    /// Opens another program's database at `path` for reading only (a calibre library's
-    /// `metadata.db`): never created, never written, its journal mode and permissions left as
-    /// they are; a missing file is an error.
-    public init(readingOnly path: String, busyTimeout: Int32 = 5000) throws(SQLiteError) {
-        self.path = path
+    /// The connection to `path` opened with `flags`, waiting up to `busyTimeout` ms on a lock.
+    private static func connect(_ path: String, flags: Int32, busyTimeout: Int32) throws(SQLiteError) -> OpaquePointer {
         var db: OpaquePointer?
-        let code = sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
+        let code = sqlite3_open_v2(path, &db, flags, nil)
         guard code == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             if let db { sqlite3_close_v2(db) }
             throw SQLiteError(code: code, message: "\(path): \(message)")
         }
-        handle = db
         sqlite3_busy_timeout(db, busyTimeout)
+        return db
+    }
+
+    /// Opens another program's database at `path` for reading only (a calibre library's
+    /// `metadata.db`): never created, never written, its journal mode and permissions left as
+    /// they are; a missing file is an error.
+    public init(readingOnly path: String, busyTimeout: Int32 = 5000) throws(SQLiteError) {
+        self.path = path
+        handle = try Self.connect(path, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, busyTimeout: busyTimeout)
         // Belt and braces: even a statement that would write is refused by SQLite itself.
         try execute("PRAGMA query_only = ON")
     }
