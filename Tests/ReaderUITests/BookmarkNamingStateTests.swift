@@ -25,8 +25,9 @@ import Testing
         // Typing goes to the name: `d` and `q` neither delete nor close.
         #expect(state.handle(.control("u")) == .stay)
         Self.type("dq whale", into: &state)
-        var named = Self.bookmark(2, label: "dq whale", words: nil)
-        named.createdAt = state.bookmarks[1].createdAt
+        // The same bookmark (its id, its sync id, its dates), named anew.
+        var named = state.bookmarks[1]
+        named.label = "dq whale"
         #expect(state.handle(.enter) == .rename(named))
         #expect(state.naming == nil)
         #expect(state.bookmarks.map(\.label) == ["Loomings", "dq whale"])
