@@ -12,19 +12,26 @@ import TestSupport
 @MainActor @Suite struct HighlightReanchoringTests {
     static let book = Fixtures.sample("epub/idpf-wasteland.epub")
 
+    /// A reader on a fresh library named `name` in which `word` (found by a search) was
+    /// highlighted: the reader, left open on it; the highlight as saved; its book's id.
+    static func highlighting(_ word: String, in name: String) async throws -> (ui: HighlightUI, made: Annotation, entry: Int64) {
+        let ui = try HighlightUI(name, columns: 72, colorCount: 0)
+        ui.app.startReader(path: book, on: ui.canvas)
+        try await ui.waitFor("April is the cruellest month", "p. 1/")
+        try await ui.search(word)
+        ui.press(.character("v"))
+        try await ui.waitFor("SELECT \(word.count) characters")
+        ui.press(.character("H"))
+        try await ui.waitFor("Highlight —")
+        ui.press(.escape, .escape)
+        let made = try await ui.store.waitForCount(1)[0]
+        let entry = try #require(ui.app.currentBook?.entry?.id)
+        return (ui, made, entry)
+    }
+
     @Test func aMovedQuoteIsDrawnWhereItIsAndAnOrphanIsListed() async throws {
         // A highlight made in the reader gives the real range of "cruellest".
-        let first = try HighlightUI("reanchor-make", columns: 72, colorCount: 0)
-        first.app.startReader(path: Self.book, on: first.canvas)
-        try await first.waitFor("April is the cruellest month", "p. 1/")
-        try await first.search("cruellest")
-        first.press(.character("v"))
-        try await first.waitFor("SELECT 9 characters")
-        first.press(.character("H"))
-        try await first.waitFor("Highlight —")
-        first.press(.escape, .escape)
-        let made = try await first.store.waitForCount(1)[0]
-        let entry = try #require(first.app.currentBook?.entry?.id)
+        let (first, made, entry) = try await Self.highlighting("cruellest", in: "reanchor-make")
         first.press(.character("q"))
         let range = try #require(made.target.textRange)
 
@@ -57,17 +64,8 @@ import TestSupport
     /// A protected book's quote may be sealed (nil here): nothing to check it by, so it is
     /// drawn by its range, as stored.
     @Test func aSealedQuoteIsDrawnByItsRange() async throws {
-        let first = try HighlightUI("reanchor-sealed-make", columns: 72, colorCount: 0)
-        first.app.startReader(path: Self.book, on: first.canvas)
-        try await first.waitFor("April is the cruellest month", "p. 1/")
-        try await first.search("cruellest")
-        first.press(.character("v"))
-        try await first.waitFor("SELECT 9 characters")
-        first.press(.character("H"))
-        try await first.waitFor("Highlight —")
-        first.press(.escape, .escape)
-        var sealed = try await first.store.waitForCount(1)[0]
-        let entry = try #require(first.app.currentBook?.entry?.id)
+        let (first, made, entry) = try await Self.highlighting("cruellest", in: "reanchor-sealed-make")
+        var sealed = made
         first.press(.character("q"))
         let range = try #require(sealed.target.textRange)
         sealed.target.quote = nil
@@ -89,17 +87,7 @@ import TestSupport
     /// Enter on an orphan in the list goes to its last known place (its progression in its
     /// chapter), not to its stale range, and says that its quote was not found.
     @Test func jumpingToAnOrphanGoesToItsLastKnownPlace() async throws {
-        let first = try HighlightUI("reanchor-orphan-jump", columns: 72, colorCount: 0)
-        first.app.startReader(path: Self.book, on: first.canvas)
-        try await first.waitFor("April is the cruellest month", "p. 1/")
-        try await first.search("Phlebas")
-        first.press(.character("v"))
-        try await first.waitFor("SELECT 7 characters")
-        first.press(.character("H"))
-        try await first.waitFor("Highlight —")
-        first.press(.escape, .escape)
-        let made = try await first.store.waitForCount(1)[0]
-        let entry = try #require(first.app.currentBook?.entry?.id)
+        let (first, made, entry) = try await Self.highlighting("Phlebas", in: "reanchor-orphan-jump")
         // Left at the start, where the book opens again.
         first.press(.character("g"))
         try await first.waitFor("April is the cruellest month", "p. 1/")
