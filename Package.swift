@@ -51,8 +51,8 @@ let package = Package(
         cModule("CLecternArchive", pkgConfig: "libarchive", apt: "libarchive-dev"),
         // libmobi: Mobipocket and Kindle (AZW3/KF8) books (#34).
         cModule("CLecternMobi", pkgConfig: "libmobi", apt: "libmobi-dev"),
-        // djvulibre: DjVu documents (#34); its headers are in /usr/include/libdjvu, its pkg-config
-        // file adds only -pthread.
+        // djvulibre: DjVu documents (#34); its headers are in /usr/include/libdjvu. Loaded at run
+        // time (dlopen) like poppler-glib: linked, it put libdjvulibre and libjpeg in every process.
         .systemLibrary(name: "CLecternDjVu", providers: [.apt(["libdjvulibre-dev"])]),
         // cmark-gfm: Markdown documents (#34).
         cModule("CLecternCMark", pkgConfig: "libcmark-gfm", apt: "libcmark-gfm-dev"),

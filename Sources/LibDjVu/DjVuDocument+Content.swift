@@ -34,7 +34,7 @@ extension DjVuDocument {
         return withDocument { handles -> [DjVuTextBlock]? in
             var pump = lectern_djvu_pump_state()
             let text = handles.withPump(&pump) { pump in lectern_djvu_page_text(handles.context, handles.document, Int32(index), pump) }
-            defer { ddjvu_miniexp_release(handles.document, text) }
+            defer { lectern_djvu_miniexp_release(handles.document, text) }
             if lectern_miniexp_is_nil(text) != 0 { return [] }
             guard miniexp_consp(text) != 0 else { return nil }   // `failed` or `stopped`
             var blocks: [DjVuTextBlock] = []
@@ -48,7 +48,7 @@ extension DjVuDocument {
         withDocument { handles -> [DjVuOutlineItem]? in
             var pump = lectern_djvu_pump_state()
             let outline = handles.withPump(&pump) { pump in lectern_djvu_outline(handles.context, handles.document, pump) }
-            defer { ddjvu_miniexp_release(handles.document, outline) }
+            defer { lectern_djvu_miniexp_release(handles.document, outline) }
             guard miniexp_consp(outline) != 0, Expression.symbol(miniexp_car(outline)) == "bookmarks" else { return [] }
             let names = pageNames(handles, pump: &pump)
             var budget = Self.maxOutlineEntries
@@ -61,7 +61,7 @@ extension DjVuDocument {
         let values = withDocument { handles -> [String: String]? in
             var pump = lectern_djvu_pump_state()
             let annotations = handles.withPump(&pump) { pump in lectern_djvu_annotations(handles.context, handles.document, pump) }
-            defer { ddjvu_miniexp_release(handles.document, annotations) }
+            defer { lectern_djvu_miniexp_release(handles.document, annotations) }
             var values: [String: String] = [:]
             for annotation in Expression.list(annotations) where Expression.symbol(miniexp_car(annotation)) == "metadata" {
                 for entry in Expression.list(miniexp_cdr(annotation)) {
@@ -79,7 +79,7 @@ extension DjVuDocument {
     /// Page indices by component file id and title, for `#name` outline targets.
     private func pageNames(_ handles: Handles, pump: inout lectern_djvu_pump_state) -> [String: Int] {
         var names: [String: Int] = [:]
-        let files = Int(ddjvu_document_get_filenum(handles.document))
+        let files = Int(lectern_djvu_document_get_filenum(handles.document))
         for file in 0..<min(files, Self.maxPageCount * 2) {
             var kind: CChar = 0, page: Int32 = 0
             var identifier: UnsafePointer<CChar>?, title: UnsafePointer<CChar>?
@@ -133,14 +133,14 @@ enum Expression {
     }
 
     static func symbol(_ expression: miniexp_t?) -> String? {
-        guard miniexp_symbolp(expression) != 0, let name = miniexp_to_name(expression) else { return nil }
+        guard miniexp_symbolp(expression) != 0, let name = lectern_miniexp_to_name(expression) else { return nil }
         return String(cString: name)
     }
 
     static func string(_ expression: miniexp_t?) -> String? {
-        guard miniexp_stringp(expression) != 0 else { return nil }
+        guard lectern_miniexp_stringp(expression) != 0 else { return nil }
         var pointer: UnsafePointer<CChar>?
-        let length = miniexp_to_lstr(expression, &pointer)
+        let length = lectern_miniexp_to_lstr(expression, &pointer)
         guard let pointer else { return nil }
         // Hidden text may hold a NUL or invalid UTF-8: decoded with replacement, never trusted as C.
         return pointer.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
@@ -156,7 +156,7 @@ enum TextZones {
         guard depth < 8, miniexp_consp(zone) != 0 else { return }
         let kind = Expression.symbol(miniexp_car(zone))
         let contents = Array(Expression.list(zone).dropFirst(5))
-        if kind == "para" || kind == "line" || contents.contains(where: { miniexp_stringp($0) != 0 }) {
+        if kind == "para" || kind == "line" || contents.contains(where: { lectern_miniexp_stringp($0) != 0 }) {
             let text = lines(zone, depth: depth).joined(separator: "\n")
             if !text.isEmpty { blocks.append(DjVuTextBlock(text: text)) }
             return

@@ -21,6 +21,10 @@ public final class DjVuDocument: Sendable {
     /// The number of pages, read when the document was opened.
     public let pageCount: Int
 
+    /// Whether djvulibre could be loaded: it is opened on first use (dlopen) rather than linked,
+    /// so that a `lectern` that never opens a DjVu document does not map it and libjpeg.
+    public static let isAvailable: Bool = lectern_djvu_load() != 0
+
     static let lock = Mutex(())
     private let state: Mutex<Handles?>
 
@@ -38,8 +42,9 @@ public final class DjVuDocument: Sendable {
     }
 
     private init(path: String?, data: Data?) throws(DjVuError) {
+        guard Self.isAvailable else { throw .libraryUnavailable }
         let opened: Result<(Handles, Int), DjVuError> = Self.lock.withLock { _ in
-            guard let context = ddjvu_context_create("lectern") else { return .failure(.damaged("djvulibre cannot start")) }
+            guard let context = lectern_djvu_context_create("lectern") else { return .failure(.damaged("djvulibre cannot start")) }
             let bytes = data.map { [UInt8]($0) }
             let handles = Handles(context: context, document: nil, bytes: bytes)
             var pump = lectern_djvu_pump_state()
@@ -47,15 +52,15 @@ public final class DjVuDocument: Sendable {
                 lectern_djvu_open(context, path ?? "", pump)
             }
             guard let document else {
-                ddjvu_context_release(context)
+                lectern_djvu_context_release(context)
                 return .failure(.damaged(Self.message(pump)))
             }
             handles.document = document
-            if data != nil, ddjvu_document_get_type(document) == DDJVU_DOCTYPE_INDIRECT {
+            if data != nil, lectern_djvu_document_is_indirect(document) != 0 {
                 handles.release()
                 return .failure(.indirect)
             }
-            let count = Int(ddjvu_document_get_pagenum(document))
+            let count = Int(lectern_djvu_document_get_pagenum(document))
             if count <= 0 || count > Self.maxPageCount {
                 handles.release()
                 return .failure(count <= 0 ? .noPages : .tooManyPages(count))
@@ -198,6 +203,6 @@ final class Handles: @unchecked Sendable {
     func release() {
         if let document { lectern_djvu_document_release(document) }
         document = nil
-        ddjvu_context_release(context)
+        lectern_djvu_context_release(context)
     }
 }

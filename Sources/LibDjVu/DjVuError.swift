@@ -10,6 +10,8 @@ public enum DjVuError: Error, Sendable, Equatable, CustomStringConvertible {
     case noPages
     /// An indirect (multi-file) document read from memory: its pages are other files.
     case indirect
+    /// djvulibre could not be loaded (the `libdjvulibre21` package is missing).
+    case libraryUnavailable
 
     public var description: String {
         switch self {
@@ -18,6 +20,7 @@ public enum DjVuError: Error, Sendable, Equatable, CustomStringConvertible {
         case .tooManyPages(let count): "the DjVu document claims \(count) pages, more than Lectern reads (\(DjVuDocument.maxPageCount))"
         case .noPages: "the DjVu document has no pages"
         case .indirect: "the DjVu document is indirect (its pages are separate files) and must be opened from its folder"
+        case .libraryUnavailable: "DjVu support needs djvulibre (libdjvulibre21), which is not installed"
         }
     }
 }

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The C libraries of formats a session may never open are loaded on first use (dlopen), not
+/// at start (#28): `lectern --version` must not map them. Read from the dynamic loader's own
+/// account (`LD_DEBUG=files` names every object it loads, and who needed it).
+@Suite struct StartupLibrariesTests {
+    /// Libraries that only some documents need; none of them belongs in a plain start-up.
+    static let loadedOnFirstUse = ["libdjvulibre", "libjpeg", "libpoppler", "libcairo", "libmpv", "libchafa", "libgdk_pixbuf"]
+
+    @Test func versionLoadsNoFormatLibrary() throws {
+        let run = try LecternProcess().run(["--version"], environment: ["LD_DEBUG": "files"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let loaded = Self.loadedObjects(run.stderr)
+        #expect(!loaded.isEmpty, "LD_DEBUG printed nothing: \(run.stderr.prefix(500))")
+        for library in Self.loadedOnFirstUse {
+            #expect(!loaded.contains { $0.contains(library) }, "\(library) is loaded at start: \(loaded)")
+        }
+    }
+
+    @Test func aDjVuDocumentLoadsDjVuLibreWhenOpened() throws {
+        let path = try DjVuFixtures.book(in: Fixtures.temporaryDirectory("djvu-startup"))
+        let run = try LecternProcess().run(["text", path], environment: ["LD_DEBUG": "files"])
+        #expect(run.status == 0, "\(run.stderr.suffix(2000))")
+        #expect(Self.loadedObjects(run.stderr).contains { $0.contains("libdjvulibre") })
+    }
+
+    /// djvulibre's shim calls it through a table of function pointers: each must have the
+    /// type of the function it is loaded from, as the installed headers declare it.
+    @Test func theDjVuShimMatchesTheInstalledHeaders() throws {
+        let shim = Fixtures.repositoryRoot + "/Sources/CLecternDjVu/shim.h"
+        let script = """
+            compiler=$(command -v cc || command -v clang || command -v gcc) || { echo "no C compiler"; exit 2; }
+            "$compiler" -fsyntax-only -Werror -DLECTERN_DJVU_ABI_CHECK -x c "$0" 2>&1 || echo "error: the check failed"
+            """
+        let output = try ZipBuilder.run("/bin/sh", ["-c", script, shim])
+        #expect(!output.contains("error"), "\(output)")
+    }
+
+    /// The objects named in `LD_DEBUG=files` output ("file=libfoo.so.1 [0];  needed by …").
+    static func loadedObjects(_ log: String) -> [String] {
+        log.split(separator: "\n").compactMap { line -> String? in
+            guard let start = line.range(of: "file=") else { return nil }
+            let rest = line[start.upperBound...]
+            return String(rest.prefix { $0 != " " && $0 != "[" && $0 != ";" })
+        }
+    }
+}
