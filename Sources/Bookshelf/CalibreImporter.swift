@@ -22,6 +22,7 @@ public struct CalibreImporter: Sendable {
         public var unchanged: Bool {
             guard let previous = imported?.previous, let entry = imported?.entry else { return false }
             return (previous.title, previous.author, previous.format) == (entry.title, entry.author, entry.format)
+                && LibraryStore.CalibreDetails(of: previous) == LibraryStore.CalibreDetails(of: entry)
         }
     }
 
@@ -44,8 +45,12 @@ public struct CalibreImporter: Sendable {
                     entry.authorSortKey = book.authorSort.isEmpty ? LibraryStore.authorSortKey(book.authors[0]) : book.authorSort.lowercased()
                 }
                 let calibre = entry
+                let details = LibraryStore.CalibreDetails(series: book.series, seriesIndex: book.seriesIndex, tags: book.tags, cover: book.cover)
                 do throws(LibraryError) {
-                    let stored = try await importer.library.perform { store throws(LibraryError) in try store.add(calibre) }
+                    let stored = try await importer.library.perform { store throws(LibraryError) in
+                        let added = try store.add(calibre)
+                        return try store.setCalibreDetails(id: added.id, details) ?? added
+                    }
                     outcome = LibraryImporter.Outcome(path: outcome.path, entry: stored, error: nil,
                                                       knownCopy: outcome.knownCopy, previous: outcome.previous)
                 } catch {

@@ -62,10 +62,18 @@ public struct LibraryEntry: Sendable, Hashable, Identifiable {
     public var progress: Double?
     /// The last reading position, a serialised `Locator`.
     public var locator: String?
+    /// The series the book belongs to and its number in it, as calibre says (#34).
+    public var series: String?
+    public var seriesIndex: Double?
+    /// calibre's tags, sorted.
+    public var tags: [String]
+    /// calibre's `cover.jpg` for the book, shown on the bookshelf instead of the file's own.
+    public var cover: String?
 
     public init(id: Int64 = 0, identity: String, path: String, title: String, author: String = "", authorSortKey: String? = nil,
                 format: String = "", protection: ProtectionMark = .none, licenseID: String? = nil, acquired: Bool = false,
-                addedAt: Date = Date(), openedAt: Date? = nil, progress: Double? = nil, locator: String? = nil) {
+                addedAt: Date = Date(), openedAt: Date? = nil, progress: Double? = nil, locator: String? = nil,
+                series: String? = nil, seriesIndex: Double? = nil, tags: [String] = [], cover: String? = nil) {
         self.id = id
         self.identity = identity
         self.path = path
@@ -80,6 +88,10 @@ public struct LibraryEntry: Sendable, Hashable, Identifiable {
         self.openedAt = openedAt
         self.progress = progress
         self.locator = locator
+        self.series = series
+        self.seriesIndex = seriesIndex
+        self.tags = tags
+        self.cover = cover
     }
 }
 

@@ -114,6 +114,7 @@ extension LibrarySchema {
             .init("6-zip-passwords", RememberedPasswords.table),
             .init("7-annotations", AnnotationSchema.tables),
             .init("8-bookmark-sync", BookmarkSyncSchema.columns),
+            .init("9-calibre-details", CalibreDetailsSchema.columns),
         ]
         return SQLiteMigrations(module: "library", steps: steps) { database throws(SQLiteError) in
             try database.query("PRAGMA user_version").first?.int(0) ?? 0

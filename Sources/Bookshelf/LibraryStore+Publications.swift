@@ -16,7 +16,7 @@ extension LibraryStore {
     }
 
     /// The columns ``entry(_:)`` reads, in its order.
-    static let columns = "id, identity, path, title, author, format, protection, license_id, acquired, added_at, opened_at, progress, locator, sort_author"
+    static let columns = "id, identity, path, title, author, format, protection, license_id, acquired, added_at, opened_at, progress, locator, sort_author, series, series_index, tags, cover"
 
     /// Every publication, in `sort` order.
     public func entries(sort: Sort = .title) throws(LibraryError) -> [LibraryEntry] {
@@ -121,7 +121,8 @@ extension LibraryStore {
                      protection: ProtectionMark(rawValue: row.string(6) ?? "") ?? .none, licenseID: row.string(7),
                      acquired: row.int(8) == 1, addedAt: Date(timeIntervalSince1970: row.double(9) ?? 0),
                      openedAt: row.double(10).map(Date.init(timeIntervalSince1970:)), progress: row.double(11),
-                     locator: row.string(12))
+                     locator: row.string(12), series: row.string(14), seriesIndex: row.double(15),
+                     tags: (row.string(16) ?? "").split(separator: "\n").map(String.init), cover: row.string(17))
     }
 
 }

@@ -19,11 +19,7 @@ enum CalibreImportCommand {
         var failed = 0
         for outcome in outcomes {
             let book = outcome.book
-            var about = ""
-            if let series = book.series {
-                about += " [\(series)\(book.seriesIndex.map { " #" + number($0) } ?? "")]"
-            }
-            if !book.tags.isEmpty { about += " {\(book.tags.joined(separator: ", "))}" }
+            let about = about(book.series, book.seriesIndex, book.tags)
             guard let imported = outcome.imported else {
                 failed += 1
                 Output.error("\(book.title): no file Lectern reads in the calibre library; skipped")
@@ -47,6 +43,16 @@ enum CalibreImportCommand {
         }
         Output.flush()
         if failed > 0 { throw ExitStatus.someFailed }
+    }
+
+    /// " [Series #2] {tag, tag}", what `import --calibre` and `list` say beside a title.
+    static func about(_ series: String?, _ index: Double?, _ tags: [String]) -> String {
+        var about = ""
+        if let series {
+            about += " [\(series)\(index.map { " #" + number($0) } ?? "")]"
+        }
+        if !tags.isEmpty { about += " {\(tags.joined(separator: ", "))}" }
+        return about
     }
 
     /// 2 for 2.0, 1.5 for 1.5.

@@ -177,6 +177,10 @@ struct ListCommand: AsyncParsableCommand {
                 object["path"] = .string(entry.path)
                 object["missing"] = .bool(Self.isMissing(entry))
                 object["identity"] = .string(entry.identity)
+                object["series"] = entry.series.map(JSONValue.string) ?? .null
+                object["series_index"] = entry.series == nil ? .null : entry.seriesIndex.map(JSONValue.double) ?? .null
+                object["tags"] = .array(entry.tags.map(JSONValue.string))
+                object["cover"] = entry.cover.map(JSONValue.string) ?? .null
                 return .object(object)
             }))
         } else {
@@ -185,7 +189,7 @@ struct ListCommand: AsyncParsableCommand {
                 let loan = entry.licenseID.flatMap { loans[$0] }.map { " (\($0.label))" } ?? ""
                 let mark = entry.protection == .none ? "" : " [\(entry.protection.label)]"
                 let missing = Self.isMissing(entry) ? " [missing]" : ""
-                Output.line("\(entry.title) — \(entry.author)\(mark)\(loan)\(progress)\(missing) — \(entry.path)")
+                Output.line("\(entry.title)\(CalibreImportCommand.about(entry.series, entry.seriesIndex, entry.tags)) — \(entry.author)\(mark)\(loan)\(progress)\(missing) — \(entry.path)")
             }
         }
         Output.flush()

@@ -61,6 +61,78 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: library + "/metadata.db-wal"))
     }
 
+    /// Series (name and number), tags and cover.jpg are kept on the shelf (library/9-calibre-details),
+    /// listed, changed when calibre changes them, and kept when the file alone is imported again.
+    @Test func seriesTagsAndCoverAreKept() throws {
+        let library = Fixtures.temporaryDirectory("calibre-details") + "/Calibre Library"
+        let folder = library + "/Herman Melville/Moby Dick (1)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let file = folder + "/Moby Dick - Herman Melville.epub"
+        try TestEPUBs.write(title: "Moby Dick", author: "Herman Melville", cover: nil, to: file)
+        try TestImages.solid(TestImages.blue, width: 40, height: 60).write(to: URL(fileURLWithPath: folder + "/cover.jpg"))
+        func book(tags: [String], index: Double) -> CalibreFixtures.Book {
+            .init(id: 1, title: "Moby Dick", authors: [("Herman Melville", "Melville, Herman")], path: "Herman Melville/Moby Dick (1)",
+                  formats: [("EPUB", "Moby Dick - Herman Melville")], series: ("Sea Stories", index), tags: tags, hasCover: true)
+        }
+        try CalibreFixtures.writeDatabase([book(tags: ["Whales", "Classics\u{1B}[2J"], index: 2.5)], in: library)
+        let lectern = LecternProcess()
+        #expect(try lectern.run(["import", "--calibre", library]).status == 0)
+
+        func listed() throws -> [String: Any] {
+            let list = try lectern.run(["list", "--json"])
+            return try #require((list.json as? [[String: Any]])?.first, "\(list.stdout)")
+        }
+        var entry = try listed()
+        #expect(entry["series"] as? String == "Sea Stories")
+        #expect(entry["series_index"] as? Double == 2.5)
+        #expect(entry["tags"] as? [String] == ["Classics [2J", "Whales"], "control characters dropped: \(entry)")
+        #expect((entry["cover"] as? String)?.hasSuffix("/Moby Dick (1)/cover.jpg") == true, "\(entry)")
+        let text = try lectern.run(["list"]).stdout
+        #expect(text.hasPrefix("Moby Dick [Sea Stories #2.5] {Classics [2J, Whales} — Herman Melville — "), "\(text)")
+
+        // calibre changes the tags and the number: importing again says so and takes them.
+        try FileManager.default.removeItem(atPath: library + "/metadata.db")
+        try CalibreFixtures.writeDatabase([book(tags: ["Sea"], index: 3)], in: library)
+        let again = try lectern.run(["import", "--calibre", library])
+        #expect(again.stdout.hasPrefix("updated: Moby Dick [Sea Stories #3] {Sea} — "), "\(again.stdout)")
+        entry = try listed()
+        #expect(entry["tags"] as? [String] == ["Sea"] && entry["series_index"] as? Double == 3, "\(entry)")
+
+        // Importing the file by itself keeps what calibre said.
+        #expect(try lectern.run(["import", file]).status == 0)
+        entry = try listed()
+        #expect(entry["series"] as? String == "Sea Stories" && entry["tags"] as? [String] == ["Sea"], "\(entry)")
+    }
+
+    /// A metadata.db calibre made itself (Tests/Fixtures/calibre-library, see its README: calibre's
+    /// whole schema, triggers calling calibre's own SQL functions), with the book's EPUB and
+    /// cover written where it says: imported with its title, authors, tags and cover, the
+    /// database unchanged.
+    @Test func aLibraryMadeByCalibreItselfIsImported() throws {
+        let library = Fixtures.temporaryDirectory("calibre-made") + "/Calibre Library"
+        let folder = library + "/William Shakespeare/Much Ado About Nothing (1)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Fixtures.path("calibre-library/metadata.db"), toPath: library + "/metadata.db")
+        let database = try Data(contentsOf: URL(fileURLWithPath: library + "/metadata.db"))
+        try TestEPUBs.write(title: "Much Ado", author: "Shakespeare", cover: nil,
+                            to: folder + "/Much Ado About Nothing - William Shakespeare.epub")
+        try TestImages.solid(TestImages.blue, width: 40, height: 60).write(to: URL(fileURLWithPath: folder + "/cover.jpg"))
+
+        let lectern = LecternProcess()
+        let imported = try lectern.run(["import", "--calibre", library])
+        #expect(imported.status == 0, "\(imported.stdout)\(imported.stderr)")
+        #expect(imported.stdout.hasPrefix("added: Much Ado About Nothing {Comedies, Conspiracies -- Drama, Courtship -- Drama, "
+                                          + "Messina (Italy) -- Drama, Rejection (Psychology) -- Drama} — "), "\(imported.stdout)")
+        let list = try lectern.run(["list", "--json"])
+        let entry = try #require((list.json as? [[String: Any]])?.first, "\(list.stdout)")
+        #expect(entry["title"] as? String == "Much Ado About Nothing")
+        #expect(entry["author"] as? String == "William Shakespeare")
+        #expect((entry["tags"] as? [String])?.count == 5 && entry["series"] is NSNull, "\(entry)")
+        #expect((entry["cover"] as? String)?.hasSuffix("/Much Ado About Nothing (1)/cover.jpg") == true, "\(entry)")
+        #expect((entry["path"] as? String)?.hasSuffix(".epub") == true, "the EPUB, not the missing MOBI: \(entry)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: library + "/metadata.db")) == database, "metadata.db was written")
+    }
+
     @Test func aFolderWithoutMetadataIsNoCalibreLibrary() throws {
         let result = try LecternProcess().run(["import", "--calibre", Fixtures.temporaryDirectory("not-calibre")])
         #expect(result.status == 2)

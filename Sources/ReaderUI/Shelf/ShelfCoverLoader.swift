@@ -25,6 +25,11 @@ struct ShelfCoverLoader: Sendable {
         let directory = directory
         if let cached = await Blocking.run({ CoverThumbnailCache.read(identity: entry.identity, in: directory) }) { return cached }
         guard await Blocking.run({ access(entry.path, R_OK) == 0 }) else { return .none("File missing") }
+        // calibre's cover.jpg (#34) is the one the person chose in calibre: it wins.
+        if let path = entry.cover, let cover = await Blocking.run({ Self.decodeCoverFile(path) }) {
+            await Blocking.run { CoverThumbnailCache.write(cover, identity: entry.identity, in: directory) }
+            return cover
+        }
         let publication: Publication
         switch await open(entry.path, false, nil) {
         case .success(let opened): publication = opened.publication
@@ -61,6 +66,15 @@ struct ShelfCoverLoader: Sendable {
         } catch {
             return (.none("No cover"), error != .libraryUnavailable)
         }
+    }
+
+    /// The picture in the file at `path` (calibre's `cover.jpg`), at most 16 MB read.
+    static func decodeCoverFile(_ path: String) -> ShelfCover? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_size <= 16 << 20, let data = FileManager.default.contents(atPath: path),
+              let bitmap = try? PictureDecoder.decode([UInt8](data), maxWidth: CoverThumbnailCache.maxWidth,
+                                                      maxHeight: CoverThumbnailCache.maxHeight) else { return nil }
+        return .picture(bitmap)
     }
 
     /// The first link with the `cover` relation that is a bitmap image.

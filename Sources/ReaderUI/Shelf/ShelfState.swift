@@ -94,7 +94,8 @@ public struct ShelfState: Sendable {
         // The file's name is searched too: the list shows it beside a title other books share.
         lookup.haystacks = self.entries.map { entry in
             let file = entry.path.split(separator: "/").last.map(String.init) ?? entry.path
-            return (entry.title + " " + entry.author + " " + entry.format + " " + file).lowercased()
+            // A calibre book's series and tags narrow the list too.
+            return ([entry.title, entry.author, entry.format, file, entry.series ?? ""] + entry.tags).joined(separator: " ").lowercased()
         }
         var seen: [String: Int] = [:]
         for entry in self.entries { seen[entry.title.lowercased(), default: 0] += 1 }

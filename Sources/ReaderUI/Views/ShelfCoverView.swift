@@ -62,11 +62,24 @@ enum ShelfCoverView {
             painter.text(TextFitting.fitted(entry.author, to: area.width), row: row, column: area.column, .secondary, width: area.width)
             row += 1
         }
+        // A calibre book's series and tags (#34).
+        let calibre = ShelfCoverView.seriesAndTags(entry)
+        if !calibre.isEmpty, row <= layout.bottom {
+            painter.text(TextFitting.fitted(calibre, to: area.width), row: row, column: area.column, .secondary, width: area.width)
+            row += 1
+        }
         // What the person's reading of the book came to.
         for line in ReadingStatisticsText.lines(statistics) where row + 1 <= layout.bottom {
             row += 1
             painter.text(TextFitting.truncate(line, to: area.width), row: row, column: area.column, .secondary, width: area.width)
         }
+    }
+
+    /// "Series #2 · tag, tag", or nothing for a book calibre did not describe.
+    nonisolated static func seriesAndTags(_ entry: LibraryEntry) -> String {
+        let index = entry.seriesIndex.map { $0 == $0.rounded() ? " #\(Int($0))" : " #\($0)" } ?? ""
+        return ([entry.series.map { $0 + index }].compactMap { $0 } + (entry.tags.isEmpty ? [] : [entry.tags.joined(separator: ", ")]))
+            .joined(separator: " · ")
     }
 
     /// A frame of a cover's proportions with `reason` in it, at the top of `area`; returns
