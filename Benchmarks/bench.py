@@ -908,7 +908,7 @@ def main():
     rows += chapter_rows
     notes += chapter_notes
     baseline = measure([lectern, "--version"], args.runs, env)
-    rows.append(("Process start only (`lectern --version`), for reference", baseline, ""))
+    rows.append(("Process start only (`lectern --version`), for reference", baseline, "≤ 12 MB peak RSS (#28)"))
 
     stored = make_stored_audiobook(100 << 20)
     middle = 50 << 20
