@@ -10,9 +10,9 @@ extension ReaderApp {
     /// Opens `annotation`'s popup (colour, style, note, delete), or its note editor.
     func openAnnotation(_ annotation: Annotation, book: BookController, thenNote: Bool = false) {
         if thenNote {
-            overlays.append(.annotation(.editor(NoteEditorState(annotationID: annotation.id, note: annotation.note))))
+            overlays.append(NoteEditorScreen(state: NoteEditorState(annotationID: annotation.id, note: annotation.note)))
         } else {
-            overlays.append(.annotation(.detail(AnnotationDetailState(annotation: annotation))))
+            overlays.append(AnnotationDetailScreen(state: AnnotationDetailState(annotation: annotation)))
         }
     }
 
@@ -30,73 +30,43 @@ extension ReaderApp {
             order: { (book.chapterIndex(of: $0.target.href) ?? Int.max, $0.target.textRange?.lowerBound ?? 0) },
             chapterTitle: { titles[Href.removingFragment($0.target.href)] ?? $0.target.href },
             visibleRows: PopupViews.listRows(windowRows: screen.size.rows), orphans: book.highlights.orphans)
-        overlays.append(.annotation(.list(state)))
+        overlays.append(AnnotationListScreen(state: state))
         if !book.highlights.isLoaded, book.entry != nil, dependencies.annotations != nil {
             message = "The highlights are still being read."
         }
     }
 
-    func handleAnnotationOverlay(_ overlay: AnnotationOverlay, key: Key) {
-        guard let book = currentBook else {
-            handleLibraryAnnotationList(overlay, key: key)
-            return
-        }
-        switch overlay {
-        case .detail(var state):
-            switch state.handle(key) {
-            case .close:
-                return
-            case .stay:
-                break
-            case .changed(let annotation):
-                storeAnnotation(annotation, book: book)
-            case .editNote(let annotation):
-                overlays.append(.annotation(.editor(NoteEditorState(annotationID: annotation.id, note: annotation.note))))
-                return
-            case .delete(let annotation):
+    /// Carries out what a popup of highlights and notes asked of the open book.
+    func perform(_ request: AnnotationRequest, book: BookController) {
+        switch request {
+        case .store(let annotation): storeAnnotation(annotation, book: book)
+        case .remove(let annotation): removeAnnotation(annotation, book: book)
+        case .jump(let annotation): jump(book, toAnnotation: annotation)
+        case .open(let annotation): openAnnotation(annotation, book: book)
+        case .noteClosed(let id, .cancel):
+            message = "Note not changed."
+            // A page note never saved is forgotten.
+            if let annotation = book.highlights.annotation(id: id), annotation.target.textRange == nil,
+               annotation.target.quote == nil, annotation.note == nil {
+                book.highlights.remove(id: annotation.id, chapterOf: { book.chapterIndex(of: $0.target.href) })
+            }
+        case .noteClosed(let id, .save(let text)):
+            guard var annotation = book.highlights.annotation(id: id) else { return }
+            let note: String? = text.isEmpty ? nil : text
+            if note == nil, annotation.target.textRange == nil, annotation.target.quote == nil {
+                // A page note without words is no note: deleted (or never kept).
                 removeAnnotation(annotation, book: book)
+                message = "No note kept for this page."
                 return
             }
-            overlays.append(.annotation(.detail(state)))
-        case .editor(var state):
-            switch state.handle(key) {
-            case .editing:
-                overlays.append(.annotation(.editor(state)))
-            case .cancel:
-                message = "Note not changed."
-                // A page note never saved is forgotten.
-                if let annotation = book.highlights.annotation(id: state.annotationID), annotation.target.textRange == nil,
-                   annotation.target.quote == nil, annotation.note == nil {
-                    book.highlights.remove(id: annotation.id, chapterOf: { book.chapterIndex(of: $0.target.href) })
-                }
-            case .save(let text):
-                guard var annotation = book.highlights.annotation(id: state.annotationID) else { return }
-                let note: String? = text.isEmpty ? nil : text
-                if note == nil, annotation.target.textRange == nil, annotation.target.quote == nil {
-                    // A page note without words is no note: deleted (or never kept).
-                    removeAnnotation(annotation, book: book)
-                    message = "No note kept for this page."
-                    return
-                }
-                if note != annotation.note {
-                    annotation.note = note
-                    annotation.modified = Date()
-                    storeAnnotation(annotation, book: book)
-                }
-                message = note == nil ? "Highlight kept without a note." : "Note saved."
+            if note != annotation.note {
+                annotation.note = note
+                annotation.modified = Date()
+                storeAnnotation(annotation, book: book)
             }
-        case .list(var state):
-            switch state.handle(key) {
-            case .close:
-                return
-            case .stay:
-                overlays.append(.annotation(.list(state)))
-            case .jump(let annotation):
-                jump(book, toAnnotation: annotation)
-            case .open(let annotation):
-                overlays.append(.annotation(.list(state)))
-                openAnnotation(annotation, book: book)
-            }
+            message = note == nil ? "Highlight kept without a note." : "Note saved."
+        case .noteClosed(_, .editing):
+            break
         }
     }
 

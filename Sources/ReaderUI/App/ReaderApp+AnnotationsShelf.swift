@@ -43,22 +43,8 @@ extension ReaderApp {
             let state = AnnotationListState(annotations: found.map(\.annotation), order: { (0, rank[$0.id] ?? 0) },
                                             chapterTitle: { _ in "" },
                                             visibleRows: PopupViews.listRows(windowRows: self.screen.size.rows), books: books)
-            self.overlays.append(.annotation(.list(state)))
+            self.overlays.append(AnnotationListScreen(state: state, inLibrary: true))
             self.render()
-        }
-    }
-
-    /// The keys of the library's list: Enter opens the book at the annotation.
-    func handleLibraryAnnotationList(_ overlay: AnnotationOverlay, key: Key) {
-        guard case .list(var state) = overlay else { return }
-        switch state.handle(key) {
-        case .close:
-            return
-        case .stay, .open:
-            overlays.append(.annotation(.list(state)))
-        case .jump(let annotation):
-            guard let entry = state.books[annotation.id] else { return }
-            openPublication(path: entry.path, entry: entry, at: Self.locator(of: annotation))
         }
     }
 

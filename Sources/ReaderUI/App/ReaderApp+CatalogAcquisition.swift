@@ -23,7 +23,7 @@ extension ReaderApp {
         let name = CatalogAcquisition.fileName(title: title, href: link.href, type: link.acquisitionTypes.last ?? link.type)
         let flag = CancellationFlag()
         acquisitionCancel = flag
-        overlays.append(.acquisition(AcquisitionState(license: name)))
+        overlays.append(AcquisitionScreen(state: AcquisitionState(license: name)))
         render()
         let onProgress: @Sendable (LicenseServices.Progress) -> Void = { [weak self] progress in
             Task { @MainActor [weak self] in self?.updateAcquisition { $0.progress = progress } }
@@ -43,7 +43,7 @@ extension ReaderApp {
             }
             guard let self else { return }
             self.acquisitionCancel = nil
-            self.overlays.removeAll { if case .acquisition = $0 { return true }; return false }
+            self.removeScreens(AcquisitionScreen.self)
             switch result {
             case .success(let path) where sample:
                 self.openPublication(path: path, entry: nil)

@@ -37,7 +37,7 @@ extension ReaderApp {
         case .close:
             showShelf()
         case .help:
-            overlays.append(.screen(HelpScreen(help: HelpState(keyMap: config.keyMap, context: .catalogs))))
+            overlays.append(HelpScreen(help: HelpState(keyMap: config.keyMap, context: .catalogs)))
         case .load(let request):
             load(request)
         case .acquire(let catalog, let publication, let link):

@@ -37,7 +37,7 @@ extension ReaderApp {
                 self.message = nil
                 let layout = await Blocking.run { LayoutEngine.layout(Self.definitionDocument(text), options: LayoutOptions(width: width, paragraphIndent: 0)) }
                 guard !Task.isCancelled else { return }
-                self.overlays.append(.note(NoteState(title: "\(word) (\(program))", layout: layout)))
+                self.overlays.append(NoteScreen(note: NoteState(title: "\(word) (\(program))", layout: layout)))
             case .notFound(let program):
                 self.message = "\(program) has no entry for “\(word)”."
             case .noDictionary:

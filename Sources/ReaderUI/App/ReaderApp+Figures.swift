@@ -71,7 +71,7 @@ extension ReaderApp {
         guard book.figures != nil, let layout = book.state.layout, let document = book.document else { return false }
         guard let row = book.state.visibleLines.lazy.compactMap({ layout.lines[$0].picture }).first else { return false }
         let alt = document.images.first { $0.href == row.href }?.alt ?? ""
-        overlays.append(.screen(ImageScreen(href: row.href, caption: alt)))
+        overlays.append(ImageScreen(href: row.href, caption: alt))
         return true
     }
 

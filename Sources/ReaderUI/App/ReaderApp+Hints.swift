@@ -121,31 +121,11 @@ extension ReaderApp {
                 var state = NoteState(title: title, layout: note)
                 state.siblings = notes
                 state.index = index
-                self.overlays.append(.note(state))
+                self.overlays.append(NoteScreen(note: state))
             } else {
                 self.message = "The note \(TerminalText.sanitized(target.href)) was not found."
             }
             self.render()
         })
-    }
-
-    /// `n`/`p` in a note popup: the next or previous note of the page, if any (true when the
-    /// key was one of them).
-    func stepNote(_ note: NoteState, key: Key) -> Bool {
-        let step: Int
-        switch key {
-        case .character("n"), .right: step = 1
-        case .character("p"), .character("N"), .left: step = -1
-        default: return false
-        }
-        guard let book = currentBook, !note.siblings.isEmpty else { return false }
-        let index = note.index + step
-        guard note.siblings.indices.contains(index) else {
-            message = step > 0 ? "This is the last note of the page." : "This is the first note of the page."
-            overlays.append(.note(note))
-            return true
-        }
-        openNote(book, notes: note.siblings, index: index)
-        return true
     }
 }

@@ -29,6 +29,7 @@ extension ReaderApp {
     private func start(on canvas: any Canvas, _ start: (ReaderApp) -> Void) {
         screen = canvas
         isRunning = true
+        fitPageToWindow()
         applyTheme(named: config.themeName)
         if let summary = ReaderConfig.warningSummary(config.warnings) { message = summary }
         start(self)

@@ -45,9 +45,9 @@ extension ReaderApp {
             let rows = PopupViews.listRows(windowRows: self.screen.size.rows) - 1
             switch result {
             case .success(let (hits, pending)):
-                self.overlays.append(.screen(PassagesScreen(state: PassagesState(query: text, hits: hits, notes: notes, pending: pending, visibleRows: rows))))
+                self.overlays.append(PassagesScreen(state: PassagesState(query: text, hits: hits, notes: notes, pending: pending, visibleRows: rows)))
             case .failure(let error):
-                self.overlays.append(.screen(PassagesScreen(state: PassagesState(query: text, hits: [], error: error.userMessage, visibleRows: rows))))
+                self.overlays.append(PassagesScreen(state: PassagesState(query: text, hits: [], error: error.userMessage, visibleRows: rows)))
             }
             self.render()
         }

@@ -19,7 +19,7 @@ extension ReaderApp {
             shelf.message = "\"\(entry.title)\" has no LCP license."
             return
         }
-        overlays.append(.license(LicenseState(entry: entry)))
+        overlays.append(LicenseScreen(state: LicenseState(entry: entry)))
         let path = entry.path
         Task { @MainActor [weak self] in
             let result = await services.details(path)
@@ -34,62 +34,13 @@ extension ReaderApp {
 
     /// Changes the license popup of `entry` when it is still open.
     func updateLicense(_ entry: LibraryEntry, _ change: (inout LicenseState) -> Void) {
-        guard let index = overlays.lastIndex(where: { if case .license(let state) = $0 { return state.entry.id == entry.id }; return false }),
-              case .license(var state) = overlays[index] else { return }
-        change(&state)
-        overlays[index] = .license(state)
-        render()
+        update(LicenseScreen.self, where: { $0.state.entry.id == entry.id }) { change(&$0.state) }
     }
 
-    func handleLicense(_ state: LicenseState, key: Key) {
-        var state = state
-        if state.confirmingReturn {
-            state.confirmingReturn = false
-            if key == .character("y") || key == .character("Y") {
-                runLoanAction(state, renew: false)
-                return
-            }
-            state.note = "Not returned."
-            overlays.append(.license(state))
-            return
-        }
-        switch key {
-        case .escape, .character("q"), .character("L"):
-            reloadShelf(select: state.entry.id)
-            return
-        case .character("r") where !state.busy:
-            if state.details?.canRenew == true {
-                runLoanAction(state, renew: true)
-                return
-            }
-            if let unavailable = state.details?.statusUnavailable {
-                state.note = "Cannot renew now. " + unavailable
-            } else {
-                state.note = "This loan cannot be renewed (its status document offers no renewal)."
-            }
-        case .character("R") where !state.busy:
-            if state.details?.canReturn == true {
-                state.confirmingReturn = true
-            } else if let unavailable = state.details?.statusUnavailable {
-                state.note = "Cannot return now. " + unavailable
-            } else {
-                state.note = "This publication cannot be returned (its status document offers no return)."
-            }
-        case .down, .character("j"): state.top += 1
-        case .up, .character("k"): state.top = max(0, state.top - 1)
-        default: break
-        }
-        overlays.append(.license(state))
-    }
-
-    /// Renews or returns, then reads the license again.
-    func runLoanAction(_ state: LicenseState, renew: Bool) {
+    /// Renews or returns (the popup shows it busy), then reads the license again.
+    func runLoanAction(_ entry: LibraryEntry, renew: Bool) {
         guard let services = dependencies.licenses else { return }
-        var state = state
-        state.busy = true
-        state.note = renew ? "Renewing…" : "Returning…"
-        overlays.append(.license(state))
-        let entry = state.entry, path = entry.path
+        let path = entry.path
         Task { @MainActor [weak self] in
             let result = renew ? await services.renew(path) : await services.giveBack(path)
             let details = await services.details(path)
@@ -116,7 +67,7 @@ extension ReaderApp {
         let folder = LibraryStore.publicationsFolder
         let flag = CancellationFlag()
         acquisitionCancel = flag
-        overlays.append(.acquisition(AcquisitionState(license: path)))
+        overlays.append(AcquisitionScreen(state: AcquisitionState(license: path)))
         render()
         let importer = LibraryImporter(library: library, open: dependencies.open)
         let onProgress: @Sendable (LicenseServices.Progress) -> Void = { [weak self] progress in
@@ -127,7 +78,7 @@ extension ReaderApp {
             let result = await services.acquire(path, folder, onProgress, { flag.isCancelled })
             guard let self else { return }
             self.acquisitionCancel = nil
-            self.overlays.removeAll { if case .acquisition = $0 { return true }; return false }
+            self.removeScreens(AcquisitionScreen.self)
             switch result {
             case .success(let publication):
                 let outcome = await importer.importFile(publication)
@@ -150,19 +101,6 @@ extension ReaderApp {
     }
 
     func updateAcquisition(_ change: (inout AcquisitionState) -> Void) {
-        guard let index = overlays.lastIndex(where: { if case .acquisition = $0 { return true }; return false }),
-              case .acquisition(var state) = overlays[index] else { return }
-        change(&state)
-        overlays[index] = .acquisition(state)
-        render()
-    }
-
-    func handleAcquisition(_ state: AcquisitionState, key: Key) {
-        var state = state
-        if key == .escape || key == .character("q") || key == .control("c") {
-            state.cancelling = true
-            acquisitionCancel?.cancel()
-        }
-        overlays.append(.acquisition(state))
+        update(AcquisitionScreen.self) { change(&$0.state) }
     }
 }

@@ -10,36 +10,10 @@ extension ReaderApp {
         return nil
     }
 
+    /// Gives `key` to the layer on top of the focus stack.
     func handleOverlay(_ key: Key) {
-        guard let overlay = overlays.popLast() else { return }
-        let rows = screen.size.rows
-        let closes = key == .escape || key == .character("q")
-        switch overlay {
-        case .screen(let layer):
-            handle(key, screen: layer)
-        case .note(var note):
-            if closes || key == .enter || key == .character("f") { return }
-            if stepNote(note, key: key) { return }
-            _ = note.scroll(key, rows: rows - 4)
-            overlays.append(.note(note))
-        case .license(let state):
-            handleLicense(state, key: key)
-        case .acquisition(let state):
-            handleAcquisition(state, key: key)
-        case .annotation(var state):
-            // The list's rows follow the window (drawing works them out on a copy).
-            state.fit(windowRows: rows)
-            handleAnnotationOverlay(state, key: key)
-        case .prompt(var prompt):
-            switch prompt.field.handle(key) {
-            case .submitted(let text):
-                submit(prompt.kind, text: text)
-            case .cancelled:
-                break
-            case .edited, .ignored:
-                overlays.append(.prompt(prompt))
-            }
-        }
+        guard let layer = overlays.popLast() else { return }
+        handle(key, screen: layer)
     }
 
     func submit(_ kind: PromptState.Kind, text: String) {
@@ -81,7 +55,7 @@ extension ReaderApp {
                 recordJump(book)
                 load(book, chapter: min(number, book.state.chapterCount) - 1, anchor: .start)
             case .quit?: backFromReader()
-            case .help?: overlays.append(.screen(HelpScreen(help: HelpState(keyMap: config.keyMap))))
+            case .help?: overlays.append(HelpScreen(help: HelpState(keyMap: config.keyMap)))
             case nil: message = "Unknown command: \(text) (try :50% or :q)"
             }
         }
@@ -226,8 +200,8 @@ extension ReaderApp {
             case .success(let hits):
                 let rows = PopupViews.listRows(windowRows: self.screen.size.rows) - 1
                 let labels = hits.map { book.placeLabel(chapter: $0.chapter, offset: $0.range.lowerBound) }
-                self.overlays.append(.screen(SearchResultsScreen(state: SearchResultsState(query: search.query, hits: hits, labels: labels,
-                                                                       complete: index.isComplete, visibleRows: rows))))
+                self.overlays.append(SearchResultsScreen(state: SearchResultsState(query: search.query, hits: hits, labels: labels,
+                                                                       complete: index.isComplete, visibleRows: rows)))
             }
             self.render()
         }
@@ -236,7 +210,7 @@ extension ReaderApp {
     /// The list of matches (`S`) opened before the whole book was indexed is listed again once
     /// it is: it said "so far", and the matches in chapters indexed since now appear.
     func listSearchResultsAgain(_ book: BookController) {
-        guard currentBook === book, case .screen(let top)? = overlays.last,
+        guard currentBook === book, let top = overlays.last,
               let shown = top as? SearchResultsScreen, !shown.state.complete else { return }
         overlays.removeLast()
         showSearchResults(book)
@@ -314,7 +288,7 @@ extension ReaderApp {
 
     func showBookmarks(_ book: BookController) {
         guard let library = dependencies.library, let id = book.entry?.id else {
-            overlays.append(.screen(BookmarksScreen(state: BookmarksState(bookmarks: []))))
+            overlays.append(BookmarksScreen(state: BookmarksState(bookmarks: [])))
             return
         }
         book.tasks.start(.bookmarks, computing: { () -> Result<[Bookmark], LibraryError> in
@@ -328,7 +302,7 @@ extension ReaderApp {
                 message = "Could not read the bookmarks: \(error.userMessage)"
                 bookmarks = []
             }
-            overlays.append(.screen(BookmarksScreen(state: BookmarksState(bookmarks: bookmarks, visibleRows: BookmarksScreen.listRows(windowRows: screen.size.rows)))))
+            overlays.append(BookmarksScreen(state: BookmarksState(bookmarks: bookmarks, visibleRows: BookmarksScreen.listRows(windowRows: screen.size.rows))))
             render()
         })
     }

@@ -58,11 +58,9 @@ struct AppDisplay {
     var terminalAnswers: TerminalAnswers?
 }
 
-/// The opening in progress: the passphrase dialog and what this opening remembers.
+/// The opening in progress: what this opening remembers (its passphrase dialog is a layer).
 @MainActor
 struct OpeningSession {
-    /// The passphrase dialog, with the opener waiting for its answer.
-    var passphrase: (state: PassphraseDialogState, reply: CheckedContinuation<String?, Never>)?
     /// Whether the last passphrase dialog was cancelled (the restricted screen says so).
     var credentialsCancelled = false
     /// Whether this opening already tried the remembered ZIP password.
@@ -104,11 +102,6 @@ extension ReaderApp {
     }
     var lastFigureDisplay: FigureDisplay? { get { display.lastFigureDisplay } _modify { yield &display.lastFigureDisplay } }
     var terminalAnswers: TerminalAnswers? { get { display.terminalAnswers } _modify { yield &display.terminalAnswers } }
-
-    var passphrase: (state: PassphraseDialogState, reply: CheckedContinuation<String?, Never>)? {
-        get { opening.passphrase }
-        _modify { yield &opening.passphrase }
-    }
     var credentialsCancelled: Bool { get { opening.credentialsCancelled } _modify { yield &opening.credentialsCancelled } }
     var rememberedPasswordOffered: Bool {
         get { opening.rememberedPasswordOffered }

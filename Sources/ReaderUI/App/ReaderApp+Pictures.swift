@@ -50,7 +50,7 @@ extension ReaderApp {
             takeFiguresAway(from: lastFigureDisplay)
             return
         }
-        if case .screen(let layer)? = overlays.last, let image = layer as? ImageScreen, let figures = book.figures {
+        if let layer = overlays.last, let image = layer as? ImageScreen, let figures = book.figures {
             takePicturesAway(from: lastPictureDisplay)
             drawFullImage(image.href, figures: figures, book: book)
         } else if showsPicture(book), let display = book.pictures {
@@ -65,7 +65,7 @@ extension ReaderApp {
     }
 
     /// A popup or a dialog lies over the page.
-    var pageIsCovered: Bool { !overlays.isEmpty || passphrase != nil }
+    var pageIsCovered: Bool { !overlays.isEmpty }
 
     /// Forgets where pictures were (the screen was cleared: resize, Ctrl-L).
     func picturesInvalidated() {

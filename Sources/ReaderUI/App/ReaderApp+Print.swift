@@ -52,7 +52,7 @@ extension ReaderApp {
         }
         if book.source.isPaged {
             let pages = book.source.count
-            overlays.append(.prompt(PromptState(kind: .printRange(pageCount: pages, current: book.state.chapter + 1))))
+            overlays.append(PromptScreen(state: PromptState(kind: .printRange(pageCount: pages, current: book.state.chapter + 1))))
             return
         }
         let indent = config.paragraphIndent
@@ -65,7 +65,7 @@ extension ReaderApp {
             }
         }, then: { [weak self] pages in
             guard let self else { return }
-            self.overlays.append(.prompt(PromptState(kind: .printRange(pageCount: pages.count, current: pages.current))))
+            self.overlays.append(PromptScreen(state: PromptState(kind: .printRange(pageCount: pages.count, current: pages.current))))
             self.render()
         })
     }
@@ -98,7 +98,7 @@ extension ReaderApp {
             if spooler != nil {
                 self.print(book, job: job, to: nil)
             } else {
-                self.overlays.append(.prompt(PromptState(kind: .printFile(job))))
+                self.overlays.append(PromptScreen(state: PromptState(kind: .printFile(job))))
                 self.render()
             }
         })

@@ -34,7 +34,7 @@ extension ReaderApp {
         case .quit:
             backFromReader()
         case .help:
-            overlays.append(.screen(HelpScreen(help: HelpState(keyMap: config.keyMap))))
+            overlays.append(HelpScreen(help: HelpState(keyMap: config.keyMap)))
         case .tableOfContents:
             let href = book.source.isPaged ? nil : Optional(book.currentTOCEntry?.href ?? book.source.href(book.state.chapter))
             let publication = book.publication
@@ -42,13 +42,13 @@ extension ReaderApp {
                                landmarks: publication.landmarks, currentHref: href,
                                currentPage: book.source.pageLabel(book.state.chapter) ?? book.printedPage,
                                visibleRows: PopupViews.listRows(windowRows: screen.size.rows))
-            overlays.append(.screen(ContentsScreen(toc: toc)))
+            overlays.append(ContentsScreen(toc: toc))
         case .search:
-            overlays.append(.prompt(PromptState(kind: .search)))
+            overlays.append(PromptScreen(state: PromptState(kind: .search)))
         case .command:
-            overlays.append(.prompt(PromptState(kind: .command)))
+            overlays.append(PromptScreen(state: PromptState(kind: .command)))
         case .goToPercent:
-            if let count { recordJump(book); apply(book.state.go(toPercent: Double(min(count, 100))), book) } else { overlays.append(.prompt(PromptState(kind: .percent))) }
+            if let count { recordJump(book); apply(book.state.go(toPercent: Double(min(count, 100))), book) } else { overlays.append(PromptScreen(state: PromptState(kind: .percent))) }
         case .searchNext:
             searchStep(book, forward: true)
         case .searchPrevious:

@@ -93,7 +93,7 @@ extension ReaderApp {
         case .catalogs:
             showCatalogs()
         case .help:
-            overlays.append(.screen(HelpScreen(help: HelpState(keyMap: config.keyMap, context: .shelf))))
+            overlays.append(HelpScreen(help: HelpState(keyMap: config.keyMap, context: .shelf)))
         case .reload:
             reloadShelf()
         case .quit:

@@ -61,7 +61,9 @@ extension ReaderApp {
     }
 
     /// Draws the shelf with the text of its covers (the pictures come after ncurses).
-    func drawShelfWithCover(painter: Painter) {
+    /// Draws the bookshelf `shelf` (the application's, its rows fitted to the window), with
+    /// the cover panel or as a grid of covers.
+    func drawShelfWithCover(_ shelf: ShelfState, painter: Painter) {
         let display = shelfCoverDisplay
         switch shelfCoverLayout() {
         case nil:
@@ -127,7 +129,7 @@ extension ReaderApp {
         let textCells = display.pictureProtocol?.isTextCells == true
         // A popup or a dialog lies over the shelf: pixels laid over cells (kitty) would hide
         // it; text cells stay, ncurses drew the popup over them.
-        if !overlays.isEmpty || passphrase != nil {
+        if !overlays.isEmpty {
             if textCells, !display.drawn.isEmpty, display.drawn.isSubset(of: wanted.keys) { return }
             takeShelfCoverAway()
             return

@@ -61,24 +61,14 @@ public final class ReaderApp {
         case failure(title: String, message: String)
     }
 
-    /// A layer of the focus stack. Layers become ``Screen``s one by one (#30); `screen` holds
-    /// those that are (help, contents, bookmarks, search results, passages, a picture alone).
-    enum Overlay {
-        case screen(any Screen)
-        case note(NoteState)
-        case prompt(PromptState)
-        case license(LicenseState)
-        case acquisition(AcquisitionState)
-        /// A highlight opened, the note editor, or the list of the book's annotations.
-        case annotation(AnnotationOverlay)
-    }
 
     let dependencies: Dependencies
     var config: ReaderConfig
     var screen: (any Canvas)!
     var page: Page = .shelf
-    /// The focus stack: the layers over the page, the top one takes the keys.
-    var overlays: [Overlay] = []
+    /// The focus stack: the layers over the page (every popup and dialog is a ``Screen``,
+    /// #30); the top one takes the keys.
+    var overlays: [any Screen] = []
     var shelf = ShelfState()
     /// The Catalogs view (`c`).
     var catalogBrowser = CatalogBrowserState()
@@ -87,7 +77,7 @@ public final class ReaderApp {
     // The rest in cohesive parts (ReaderApp+Parts.swift); properties of the same names forward.
     /// The palette and what draws pictures.
     var display = AppDisplay()
-    /// The opening in progress: the passphrase dialog and what it remembers.
+    /// The opening in progress: what it remembers.
     var opening = OpeningSession()
     /// Work in the background: opening, downloading, indexing, catalog sessions.
     var background = BackgroundWork()
@@ -139,6 +129,7 @@ public final class ReaderApp {
             loop.finished = continuation
             isRunning = true
             watchSignals()
+            fitPageToWindow()
             start(self)
             render()
             watcher.start(onReady: { Task { @MainActor [weak self] in self?.drainInput() } },
@@ -183,6 +174,7 @@ public final class ReaderApp {
     }
 
     func handle(_ key: Key) {
+        fitPageToWindow()
         if key == .resize {
             screen.invalidate()
             picturesInvalidated()
@@ -193,10 +185,6 @@ public final class ReaderApp {
         if key == .control("l") { screen.invalidate(); picturesInvalidated(); shelfCoversInvalidated() }
         // Raw mode delivers Ctrl-Z as a key, not as SIGTSTP.
         if key == .control("z") { suspend(); return }
-        if passphrase != nil {
-            handlePassphrase(key)
-            return
-        }
         if !overlays.isEmpty {
             handleOverlay(key)
             return
@@ -216,38 +204,31 @@ public final class ReaderApp {
         }
     }
 
-    func handlePassphrase(_ key: Key) {
-        guard var dialog = passphrase else { return }
-        switch dialog.state.handle(key) {
-        case .none:
-            passphrase = dialog
-        case .submit(let text):
-            passphrase = nil
-            credentialsCancelled = false
-            dialog.reply.resume(returning: text)
-        case .cancel:
-            passphrase = nil
-            credentialsCancelled = true
-            dialog.reply.resume(returning: nil)
-        }
-    }
-
     /// Asks for a password or passphrase (the `onAskCredentials` of the opener and of LCP).
     func askCredentials(_ request: CredentialsRequest) async -> String? {
-        if let previous = passphrase {
-            passphrase = nil
-            previous.reply.resume(returning: nil)
-        }
+        // A dialog still open for an earlier question is answered "cancelled".
+        topmost(PassphraseScreen.self)?.screen.reply.answer(nil)
+        removeScreens(PassphraseScreen.self)
         // The protection knows the file name only: show the title the library knows.
         var request = request
         if case .opening(let title) = page, !title.isEmpty { request.title = title }
         return await withCheckedContinuation { continuation in
-            passphrase = (PassphraseDialogState(request: request), continuation)
+            overlays.append(PassphraseScreen(state: PassphraseDialogState(request: request), reply: CredentialsReply(continuation)))
             render()
         }
     }
 
+    /// The page's lists follow the window: their rows are worked out when a key or a resize is
+    /// handled (and when the interface starts), never while drawing, which works on a copy.
+    func fitPageToWindow() {
+        guard let screen else { return }
+        let rows = screen.size.rows
+        shelf.list.visibleRows = ShelfView.listRows(windowRows: rows)
+        catalogBrowser.visibleRows = CatalogsView.listRows(windowRows: rows)
+    }
+
     func windowResized() {
+        fitPageToWindow()
         if case .reader(let book) = page { relayout(book) }
     }
 
@@ -291,17 +272,20 @@ public final class ReaderApp {
         }
         switch page {
         case .shelf:
-            shelf.list.visibleRows = ShelfView.listRows(windowRows: rows)
-            drawShelfWithCover(painter: painter)
+            // The rows shown follow the window: worked out on a copy (see fitPageToWindow).
+            var shown = shelf
+            shown.list.visibleRows = ShelfView.listRows(windowRows: rows)
+            drawShelfWithCover(shown, painter: painter)
         case .catalogs:
-            catalogBrowser.visibleRows = CatalogsView.listRows(windowRows: rows)
-            CatalogsView.draw(catalogBrowser, painter: painter)
+            var shown = catalogBrowser
+            shown.visibleRows = CatalogsView.listRows(windowRows: rows)
+            CatalogsView.draw(shown, painter: painter)
         case .opening(let title):
             painter.text("Opening \(title)…", row: rows / 2, column: 2, .secondary)
             screen.setCursor(row: nil)
         case .reader(let book):
             var prompt: PromptState?
-            if case .prompt(let state)? = overlays.last { prompt = state }
+            if let shown = overlays.last as? PromptScreen { prompt = shown.state }
             ReaderView.draw(book, painter: painter, prompt: prompt, message: message)
         case .restricted(let info, _):
             PopupViews.drawRestricted(info, painter: painter)
@@ -310,35 +294,18 @@ public final class ReaderApp {
             PopupViews.drawMessage(title: title, lines: [text, "", "q back"], painter: painter)
             screen.setCursor(row: nil)
         }
-        for overlay in overlays {
-            switch overlay {
-            case .screen(let layer):
-                layer.draw(into: painter)
-            case .note(let note):
-                PopupViews.drawNote(note, painter: painter)
-            case .prompt:
-                break
-            case .license(let state):
-                PopupViews.drawLicense(state, painter: painter)
-            case .acquisition(let state):
-                PopupViews.drawAcquisition(state, painter: painter)
-            case .annotation(let state):
-                _ = AnnotationViews.draw(state, painter: painter)
-            }
-        }
+        for layer in overlays { layer.draw(into: painter) }
         if case .shelf = page, overlays.isEmpty, message != nil {
             painter.bar(message!, row: rows - 1, .status)
         }
-        if let dialog = passphrase {
-            PopupViews.drawPassphrase(dialog.state, painter: painter)
-        } else if let last = overlays.last, case .prompt = last {
-            // The prompt keeps its cursor.
+        if let top = overlays.last, top.placesCursor {
+            // Where text is typed (the passphrase, the reader's prompt): drawing put the cursor.
         } else if case .shelf = page, case .filtering = shelf.mode {
         } else if case .shelf = page, case .importing = shelf.mode {
         } else if case .shelf = page, case .relinking = shelf.mode {
         } else if case .shelf = page, case .searchingText = shelf.mode {
         } else if case .catalogs = page, catalogBrowser.searchField != nil {
-        } else if case .screen(let layer)? = overlays.last, let cursor = layer.cursor {
+        } else if let layer = overlays.last, let cursor = layer.cursor {
             screen.setCursor(row: cursor.row, column: cursor.column)
         } else {
             screen.setCursor(row: nil)

@@ -2,14 +2,6 @@ import Annotations
 import FoundationEssentials
 import Terminal
 
-/// The popups of highlights and notes (#31), one overlay of the reader: a highlight opened,
-/// the note editor, the book's list of annotations.
-enum AnnotationOverlay: Sendable {
-    case detail(AnnotationDetailState)
-    case editor(NoteEditorState)
-    case list(AnnotationListState)
-}
-
 /// A highlight opened (`H` on it, its hint label, or just made): its quote and note, and the
 /// keys that change it — a digit its colour, `s` its style, `n` or Enter its note, `d` then
 /// `y` deletes it. Decided here, without the terminal; the application stores the result.
@@ -83,14 +75,5 @@ struct AnnotationDetailState: Sendable {
         case .underline: "underline"
         case .strikethrough: "strike"
         }
-    }
-}
-
-extension AnnotationOverlay {
-    /// Fits the list to a window of `windowRows` rows (its last row is the filter).
-    @MainActor mutating func fit(windowRows: Int) {
-        guard case .list(var state) = self else { return }
-        state.list.visibleRows = PopupViews.listRows(windowRows: windowRows)
-        self = .list(state)
     }
 }

@@ -7,18 +7,6 @@ import Terminal
 /// sequences).
 @MainActor
 enum AnnotationViews {
-    /// Draws `overlay`; returns it fitted to the window (the list's rows).
-    static func draw(_ overlay: AnnotationOverlay, painter: Painter) -> AnnotationOverlay {
-        var fitted = overlay
-        fitted.fit(windowRows: painter.rows)
-        switch fitted {
-        case .detail(let state): drawDetail(state, painter: painter)
-        case .editor(let state): drawEditor(state, painter: painter)
-        case .list(let state): drawList(state, painter: painter)
-        }
-        return fitted
-    }
-
     static func drawDetail(_ state: AnnotationDetailState, painter: Painter) {
         let annotation = state.annotation
         let width = min(72, painter.columns - 2)
