@@ -41,8 +41,9 @@ public enum ContentIdentity {
     }
 
     /// A file name for what is cached about `identity`: the hex SHA-256 of the identity (an
-    /// identity holds the publication's own identifier, which may contain anything).
+    /// identity holds the publication's own identifier, which may contain anything). Not
+    /// through OpenSSL: this runs before or just after a first page (see ``SmallSHA256``).
     public static func cacheName(of identity: String) -> String {
-        Digest.sha256(Array(identity.utf8)).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        SmallSHA256.hash(Array(identity.utf8)).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 }
