@@ -85,6 +85,12 @@ final class ArchiveCursor {
             let name = archive_format_name(handle).map { String(cString: $0) } ?? ""
             return .encrypted(format: name.contains("7-Zip") ? "7z" : name.contains("RAR") ? "RAR" : "archive")
         }
+        // libarchive reads a solid RAR 4 archive's first entry only (RAR 5's solid archives it reads).
+        if lowered.contains("solid archive support unavailable") {
+            return .unsupported("this is a solid RAR 4 archive, which libarchive (through which Lectern reads RAR) cannot read "
+                + "past its first entry; it reads RAR 5 archives, solid or not, and RAR 4 archives that are not solid "
+                + "(re-pack the pages as a CBZ, or as a RAR 5 archive)")
+        }
         if archive_errno(handle) == ENOENT || archive_errno(handle) == EACCES { return .cannotOpen(message) }
         return .damaged(message)
     }

@@ -7,6 +7,9 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Entries (or the whole directory) are encrypted with a password, which libarchive
     /// cannot decrypt in RAR and 7z archives.
     case encrypted(format: String)
+    /// A variant of the format libarchive does not read (a solid RAR 4 archive); the words
+    /// say which and what is read instead.
+    case unsupported(String)
     /// More entries than an archive of pictures plausibly holds (a bomb of empty entries).
     case tooManyEntries(limit: Int)
     /// One entry expands past what a page may take in memory (a decompression bomb).
@@ -22,7 +25,9 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
         case .damaged(let reason): "the archive is damaged or truncated: \(reason)"
         case .encrypted(let format):
             "this \(format) archive is password-protected; Lectern reads RAR, 7z and tar archives through libarchive, "
-                + "which cannot decrypt \(format) encryption (re-pack the pages as a CBZ, whose ZIP password Lectern asks for)"
+                + "which cannot decrypt \(format == "7z" ? "7z's AES-256" : format) encryption (it decrypts only ZIP archives: "
+                + "traditional ZIP encryption and WinZip AES); re-pack the pages as a CBZ, whose ZIP password Lectern asks for"
+        case .unsupported(let reason): reason
         case .tooManyEntries(let limit): "the archive holds more than \(limit) entries"
         case .entryTooLarge(let path, let limit):
             "the entry \(path) expands past \(limit >> 20) MiB (a decompression bomb or a damaged archive)"

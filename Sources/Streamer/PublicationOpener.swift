@@ -77,6 +77,7 @@ public final class PublicationOpener: Sendable {
             do {
                 parsed = try parser.parse(asset: asset, fetcher: fetcher, warnings: warnings)
             } catch {
+                if case .unsupported(let reason) = error { throw .unsupportedFormat(reason) }
                 throw .parsingFailed(error)
             }
             guard var builder = parsed else { continue }

@@ -20,7 +20,10 @@ public struct ComicArchiveParser: PublicationParser {
             do {
                 archiveFetcher = try ComicArchiveFetcher(path: asset.location, limits: limits)
             } catch {
-                throw .invalid(href: nil, reason: "\(asset.name): \(error.description)")
+                switch error {
+                case .encrypted, .unsupported: throw .unsupported(reason: "\(asset.name): \(error.description)")
+                default: throw .invalid(href: nil, reason: "\(asset.name): \(error.description)")
+                }
             }
         }
         let comic = Asset(name: asset.name, location: asset.location, format: Format(kind: .cbz), fetcher: archiveFetcher)

@@ -18,6 +18,9 @@ public enum PublicationParseError: Error, Sendable, CustomStringConvertible, Use
     case unreadableResource(href: String, ResourceError)
     /// A document is not valid enough to be used.
     case invalid(href: String?, reason: String)
+    /// The publication is sound but of a kind Lectern cannot read (an encryption or a variant
+    /// of the format its library does not support); the reason says which.
+    case unsupported(reason: String)
 
     public var description: String { userMessage }
 
@@ -26,6 +29,7 @@ public enum PublicationParseError: Error, Sendable, CustomStringConvertible, Use
         case .missingResource(let href, let what): "\(what) is missing (\(href))"
         case .unreadableResource(let href, let error): "\(href) cannot be read: \(Shared.userMessage(of: error))"
         case .invalid(let href, let reason): href.map { "\($0): \(reason)" } ?? reason
+        case .unsupported(let reason): reason
         }
     }
 }
