@@ -105,8 +105,10 @@ let package = Package(
         .target(name: "Bookshelf", dependencies: ["Shared", "LibSQLite", "LibCrypto", "Annotations"]),
         // Highlights and notes: the model, its anchors and the formats readers exchange them in.
         .target(name: "Annotations", dependencies: ["Shared"]),
+        // The reader's config.toml, themes and key map, pure (no screen): shared by ReaderUI and the hostile-input harness.
+        .target(name: "ReaderSettings", dependencies: ["Terminal", "Shared", "TextLayout", "Pictures", "Annotations"]),
         // Read-aloud in the reader (ReaderUI/ReadAloud): overlays and speech, their C libraries loaded on first use.
-        .target(name: "ReaderUI", dependencies: ["Terminal", "TerminalCells", "Bookshelf", "Annotations", "Shared", "TextLayout", "LibrarySearch", "Pictures", "OPDS",
+        .target(name: "ReaderUI", dependencies: ["ReaderSettings", "Terminal", "TerminalCells", "Bookshelf", "Annotations", "Shared", "TextLayout", "LibrarySearch", "Pictures", "OPDS",
                                                  "AudioPlayback", "ReadAloud", "Speech"]),
         // Library-wide full-text search: the indexer over the library's publications (SQLite FTS5).
         .target(name: "LibrarySearch", dependencies: ["Bookshelf", "TextLayout", "Shared"]),
@@ -144,7 +146,7 @@ let package = Package(
 
         // One "consume these bytes" function per kind of untrusted input (the fuzz targets).
         .target(name: "HostileInputHarness", dependencies: [
-            "Shared", "Streamer", "LCP", "LibCrypto", "AudiobookDRM", "LibZip", "LibArchive", "LibPoppler", "TextLayout", "ReaderUI",
+            "Shared", "Streamer", "LCP", "LibCrypto", "AudiobookDRM", "LibZip", "LibArchive", "LibPoppler", "TextLayout", "ReaderSettings",
             "OPDS", "PublicationServer", "Annotations",
         ]),
 
@@ -160,7 +162,7 @@ let package = Package(
         .testTarget(name: "BookshelfTests", dependencies: ["Bookshelf", "Annotations", "Shared", "TestSupport"]),
         .testTarget(name: "LibrarySearchTests", dependencies: ["LibrarySearch", "Bookshelf", "Streamer", "Shared", "LibSQLite", "TestSupport"]),
         .testTarget(name: "LibraryDatabaseTests", dependencies: ["Annotations", "Bookshelf", "LibrarySearch", "LCP", "LCPSQLite", "LibSQLite", "Streamer", "Shared", "TestSupport"]),
-        .testTarget(name: "ReaderUITests", dependencies: ["ReaderUI", "Bookshelf", "OPDS", "Terminal", "TerminalCells", "TextLayout", "Shared", "Streamer", "TestSupport", "ReadAloud", "Speech"]),
+        .testTarget(name: "ReaderUITests", dependencies: ["ReaderUI", "ReaderSettings", "Bookshelf", "OPDS", "Terminal", "TerminalCells", "TextLayout", "Shared", "Streamer", "TestSupport", "ReadAloud", "Speech"]),
         .testTarget(name: "UITests", dependencies: ["TestSupport"]),
         .testTarget(name: "LCPTests", dependencies: ["LCP", "LCPSQLite", "Streamer", "Shared", "LibCrypto", "LibZip", "ReaderUI", "Terminal", "Bookshelf", "TestSupport"]),
         .testTarget(name: "AudioPlaybackTests", dependencies: ["AudioPlayback", "AudioTestSupport", "Streamer", "Shared", "TestSupport"]),

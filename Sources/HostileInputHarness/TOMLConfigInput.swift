@@ -1,5 +1,5 @@
 import FoundationEssentials
-import ReaderUI
+import ReaderSettings
 import Synchronization
 import TextLayout
 #if canImport(Glibc)

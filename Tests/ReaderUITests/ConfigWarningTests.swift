@@ -1,4 +1,5 @@
 import Foundation
+@testable import ReaderSettings
 @testable import ReaderUI
 import Terminal
 import Testing

@@ -1,5 +1,6 @@
 import Annotations
 import Foundation
+@testable import ReaderSettings
 @testable import ReaderUI
 @testable import Terminal
 import Testing

@@ -1,4 +1,5 @@
 import Shared
+@testable import ReaderSettings
 @testable import ReaderUI
 import Terminal
 import Testing

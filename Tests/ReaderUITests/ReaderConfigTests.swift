@@ -1,5 +1,6 @@
 import Foundation
 import Bookshelf
+@testable import ReaderSettings
 @testable import ReaderUI
 import Testing
 import TestSupport

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Bookshelf
+@testable import ReaderSettings
 @testable import ReaderUI
 import Shared
 import Terminal

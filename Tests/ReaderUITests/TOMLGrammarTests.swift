@@ -1,4 +1,5 @@
 import Testing
+@testable import ReaderSettings
 @testable import ReaderUI
 
 /// The TOML subset `config.toml` and the theme files are read with: what it accepts gives the

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import ReaderSettings
 @testable import ReaderUI
 import TestSupport
 

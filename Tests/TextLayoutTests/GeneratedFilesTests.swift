@@ -18,7 +18,7 @@ import TestSupport
     @Test func theBuiltInThemesAreUpToDate() throws {
         let output = Fixtures.temporaryDirectory("themes") + "/BuiltinThemes.swift"
         try Command.run(["python3", Self.root + "/Themes/generate_builtin_themes.py", output])
-        #expect(Fixtures.bytes(output) == Fixtures.bytes(Self.root + "/Sources/ReaderUI/Config/BuiltinThemes.swift"),
+        #expect(Fixtures.bytes(output) == Fixtures.bytes(Self.root + "/Sources/ReaderSettings/BuiltinThemes.swift"),
                 "regenerate BuiltinThemes.swift with Themes/generate_builtin_themes.py")
     }
 }

@@ -35,7 +35,7 @@ enum HighlightTheme {
 
 extension ThemeElement {
     /// The element of a highlight colour.
-    static func highlight(_ color: HighlightColor) -> ThemeElement {
+    package static func highlight(_ color: HighlightColor) -> ThemeElement {
         switch color {
         case .yellow: .highlightYellow
         case .green: .highlightGreen
