@@ -64,9 +64,6 @@ extension ReaderApp {
         }
     }
 
-    /// A popup or a dialog lies over the page.
-    var pageIsCovered: Bool { !overlays.isEmpty }
-
     /// Forgets where pictures were (the screen was cleared: resize, Ctrl-L).
     func picturesInvalidated() {
         guard case .reader(let book) = page else { return }

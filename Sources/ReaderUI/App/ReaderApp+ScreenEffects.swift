@@ -7,7 +7,7 @@ extension ReaderApp {
     func perform(_ effects: [ScreenEffect]) {
         for effect in effects {
             switch effect {
-            case .pop:
+            case .pop, .passThrough:
                 break
             case .push(let screen):
                 overlays.append(screen)

@@ -129,7 +129,7 @@ extension ReaderApp {
         let textCells = display.pictureProtocol?.isTextCells == true
         // A popup or a dialog lies over the shelf: pixels laid over cells (kitty) would hide
         // it; text cells stay, ncurses drew the popup over them.
-        if !overlays.isEmpty {
+        if pageIsCovered {
             if textCells, !display.drawn.isEmpty, display.drawn.isSubset(of: wanted.keys) { return }
             takeShelfCoverAway()
             return

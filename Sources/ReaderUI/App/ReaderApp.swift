@@ -185,10 +185,7 @@ public final class ReaderApp {
         if key == .control("l") { screen.invalidate(); picturesInvalidated(); shelfCoversInvalidated() }
         // Raw mode delivers Ctrl-Z as a key, not as SIGTSTP.
         if key == .control("z") { suspend(); return }
-        if !overlays.isEmpty {
-            handleOverlay(key)
-            return
-        }
+        if !overlays.isEmpty, handleOverlay(key) { return }
         message = nil
         switch page {
         case .shelf: handleShelf(key)
@@ -295,7 +292,7 @@ public final class ReaderApp {
             screen.setCursor(row: nil)
         }
         for layer in overlays { layer.draw(into: painter) }
-        if case .shelf = page, overlays.isEmpty, message != nil {
+        if case .shelf = page, !pageIsCovered, message != nil {
             painter.bar(message!, row: rows - 1, .status)
         }
         if let top = overlays.last, top.placesCursor {

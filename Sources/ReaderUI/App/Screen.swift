@@ -18,23 +18,33 @@ protocol Screen {
     /// Whether drawing the layer (or the page under it, for the reader's prompt) places the
     /// cursor itself, where text is typed: then it stays where drawing put it.
     var placesCursor: Bool { get }
+    /// Whether the layer hides the page (a popup) or shows it as it is (a mode over the page,
+    /// such as reading aloud, that answers a few keys and lets the others through).
+    var coversPage: Bool { get }
 }
 
 extension Screen {
     var cursor: (row: Int, column: Int)? { nil }
     var placesCursor: Bool { false }
+    var coversPage: Bool { true }
 }
 
 extension ReaderApp {
     /// Gives `key` to the layer on top (taken off the stack meanwhile), puts it back unless it
-    /// closed, then carries out its effects.
-    func handle(_ key: Key, screen layer: any Screen) {
+    /// closed, then carries out its effects; false when the layer let the key through to the
+    /// page (``ScreenEffect/passThrough``).
+    @discardableResult
+    func handle(_ key: Key, screen layer: any Screen) -> Bool {
         var layer = layer
         let effects = layer.handle(key, size: screen.size)
         let closes = effects.contains { if case .pop = $0 { true } else { false } }
         if !closes { overlays.append(layer) }
         perform(effects)
+        return !effects.contains { if case .passThrough = $0 { true } else { false } }
     }
+
+    /// Whether a layer hides the page (pictures are taken off it, the status line is the layer's).
+    var pageIsCovered: Bool { overlays.contains { $0.coversPage } }
 
     /// The topmost layer of type `S` on the stack, if any.
     func topmost<S: Screen>(_ type: S.Type, where matches: (S) -> Bool = { _ in true }) -> (index: Int, screen: S)? {

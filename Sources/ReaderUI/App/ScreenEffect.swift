@@ -9,6 +9,8 @@ import TextLayout
 enum ScreenEffect {
     /// Closes the layer that handled the key: exactly one layer.
     case pop
+    /// The key is not the layer's: the page handles it (the layer stays, over the page).
+    case passThrough
     /// Puts a layer on top of the one that handled the key.
     case push(any Screen)
     /// A line for the status bar.
