@@ -68,15 +68,27 @@ public struct AnnotationFolderSync: Sendable {
     /// Merges the folder's file (and its conflict copies) for `entry` into the library and the
     /// library's annotations into the folder.
     public func sync(_ entry: LibraryEntry, store: LibraryStore, now: Date = Date()) -> Outcome {
+        var timings = FolderSyncTimings()
+        return sync(entry, store: store, now: now, timings: &timings)
+    }
+
+    /// ``sync(_:store:now:)``, telling where its time went.
+    public func sync(_ entry: LibraryEntry, store: LibraryStore, now: Date = Date(), timings: inout FolderSyncTimings) -> Outcome {
         guard let name = Self.fileName(identity: entry.identity) else { return Outcome() }
         var outcome = Outcome(fileName: name)
+        let copies = timings.measure("conflict listing") { FolderSyncFiles.conflictCopies(of: name, in: folder) }
+        if copies.isEmpty, timings.measure("unchanged check", { isUnchanged(entry, fileName: name, store: store) }) {
+            return outcome
+        }
         let local: [Annotation]
         let localBookmarks: [SyncedBookmark]
         do throws(LibraryError) {
             // No sealing: a protected book's quotes stay sealed (quoteIsSealed), and saving
             // such an annotation back keeps them.
-            local = try store.annotations(publicationID: entry.id, includingDeleted: true, sealing: nil)
-            localBookmarks = try store.bookmarks(publicationID: entry.id, includingDeleted: true).map(Self.synced)
+            (local, localBookmarks) = try timings.measure("library read") { () throws(LibraryError) in
+                (try store.annotations(publicationID: entry.id, includingDeleted: true, sealing: nil),
+                 try store.bookmarks(publicationID: entry.id, includingDeleted: true).map(Self.synced))
+            }
         } catch {
             outcome.problems.append("\(entry.title): \(error.userMessage)")
             return outcome
@@ -87,7 +99,7 @@ public struct AnnotationFolderSync: Sendable {
         var mainContents: FolderSyncFiles.Contents?
         var mainIsBroken = false
         if FolderSyncFiles.exists(main) {
-            switch FolderSyncFiles.read(main) {
+            switch FolderSyncFiles.read(main, timings: &timings) {
             case .success(let contents):
                 mainContents = contents
                 remote.append(contents.annotations)
@@ -98,8 +110,8 @@ public struct AnnotationFolderSync: Sendable {
             }
         }
         var conflicts: [String] = []
-        for copy in FolderSyncFiles.conflictCopies(of: name, in: folder) {
-            switch FolderSyncFiles.read(folder + "/" + copy) {
+        for copy in copies {
+            switch FolderSyncFiles.read(folder + "/" + copy, timings: &timings) {
             case .success(let contents):
                 remote.append(contents.annotations)
                 remoteBookmarks.append(contents.bookmarks)
@@ -108,41 +120,68 @@ public struct AnnotationFolderSync: Sendable {
                 outcome.problems.append(problem.message)
             }
         }
-        let merge = AnnotationMerge.merge(local: local, remote: remote)
-        let bookmarkMerge = BookmarkMerge.merge(local: localBookmarks, remote: remoteBookmarks)
+        let (merge, bookmarkMerge) = timings.measure("merge") {
+            (AnnotationMerge.merge(local: local, remote: remote), BookmarkMerge.merge(local: localBookmarks, remote: remoteBookmarks))
+        }
         let isProtected = entry.protection != .none
         let toSave = merge.changedLocally.map { isProtected ? Self.withoutClearQuote($0) : $0 }
         let bookmarksToSave = bookmarkMerge.changedLocally.map { Self.bookmark($0, isProtected: isProtected) }
-        do throws(LibraryError) {
-            if !toSave.isEmpty {
-                try store.saveAnnotations(toSave, publicationID: entry.id, sealing: nil)
-                outcome.saved = toSave.count
+        let saveProblem = timings.measure("library save") { () -> String? in
+            do throws(LibraryError) {
+                if !toSave.isEmpty {
+                    try store.saveAnnotations(toSave, publicationID: entry.id, sealing: nil)
+                    outcome.saved = toSave.count
+                }
+                if !bookmarksToSave.isEmpty {
+                    try store.saveSyncedBookmarks(bookmarksToSave, publicationID: entry.id)
+                    outcome.savedBookmarks = bookmarksToSave.count
+                }
+                return nil
+            } catch {
+                return "\(entry.title): \(error.userMessage)"
             }
-            if !bookmarksToSave.isEmpty {
-                try store.saveSyncedBookmarks(bookmarksToSave, publicationID: entry.id)
-                outcome.savedBookmarks = bookmarksToSave.count
-            }
-        } catch {
-            outcome.problems.append("\(entry.title): \(error.userMessage)")
+        }
+        if let saveProblem {
+            outcome.problems.append(saveProblem)
             return outcome
         }
         guard !mainIsBroken else { return outcome }
-        let changed = mainContents.map {
-            Self.signature($0.annotations) != Self.signature(merge.merged) || Self.signature($0.bookmarks) != Self.signature(bookmarkMerge.merged)
-        } ?? !(merge.merged.isEmpty && bookmarkMerge.merged.isEmpty)
-        guard changed || !conflicts.isEmpty else { return outcome }
-        let written = isProtected ? merge.merged.map(Self.withoutQuote) : merge.merged
+        let changed = timings.measure("compare") {
+            mainContents.map {
+                Self.signature($0.annotations) != Self.signature(merge.merged) || Self.signature($0.bookmarks) != Self.signature(bookmarkMerge.merged)
+            } ?? !(merge.merged.isEmpty && bookmarkMerge.merged.isEmpty)
+        }
+        guard changed || !conflicts.isEmpty else {
+            if outcome.problems.isEmpty {
+                timings.measure("record") {
+                    recordMerged(entry, fileName: name, stamp: mainContents?.stamp ?? FolderSyncFiles.absent,
+                                 annotations: merge.merged, bookmarks: bookmarkMerge.merged, store: store)
+                }
+            }
+            return outcome
+        }
+        let inFolder = isProtected ? merge.merged.map(Self.withoutQuote) : merge.merged
         let writtenBookmarks = isProtected ? bookmarkMerge.merged.map(Self.withoutWords) : bookmarkMerge.merged
         let publication = AnnotatedPublication(identifier: Self.identifier(ofIdentity: entry.identity), title: entry.title,
-                                               authors: entry.author.split(separator: ", ").map(String.init), annotations: written)
-        let data = AnnotationSyncFile.write(publication, bookmarks: writtenBookmarks, generated: now)
-        if let problem = FolderSyncFiles.writeAtomically(data, to: main) {
-            outcome.problems.append(problem)
+                                               authors: entry.author.split(separator: ", ").map(String.init), annotations: inFolder)
+        let written = timings.measure("folder write") {
+            FolderSyncFiles.writeAtomically(AnnotationSyncFile.write(publication, bookmarks: writtenBookmarks, generated: now), to: main)
+        }
+        let stamp: String
+        switch written {
+        case .success(let value): stamp = value
+        case .failure(let problem):
+            outcome.problems.append(problem.message)
             return outcome
         }
         outcome.wrote = true
         for copy in conflicts where unlink(folder + "/" + copy) == 0 {
             outcome.removedConflicts.append(copy)
+        }
+        if outcome.problems.isEmpty, outcome.removedConflicts.count == conflicts.count {
+            timings.measure("record") {
+                recordMerged(entry, fileName: name, stamp: stamp, annotations: merge.merged, bookmarks: bookmarkMerge.merged, store: store)
+            }
         }
         return outcome
     }

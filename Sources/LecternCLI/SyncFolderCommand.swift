@@ -82,6 +82,10 @@ struct SyncNowCommand: AsyncParsableCommand {
 
     @OptionGroup var credentials: CredentialsOption
 
+    /// For the bench (#32): where each book's merge spent its time, measured in the process.
+    @Flag(help: .private)
+    var timings = false
+
     func run() async throws {
         let (store, problem) = UIComposition.store()
         guard let store else {
@@ -108,7 +112,11 @@ struct SyncNowCommand: AsyncParsableCommand {
         let sync = AnnotationFolderSync(folder: folder)
         var failed = false
         for entry in entries {
-            let outcome = await Blocking.run { sync.sync(entry, store: store) }
+            let (outcome, spent) = await Blocking.run {
+                var spent = FolderSyncTimings()
+                return (sync.sync(entry, store: store, timings: &spent), spent)
+            }
+            if timings { Output.line("sync timings: \(spent.summary)") }
             for problem in outcome.problems {
                 Output.error("\(entry.title): \(problem)")
             }
