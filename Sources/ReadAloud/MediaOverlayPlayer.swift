@@ -9,7 +9,8 @@ import Streamer
 /// Clips that follow each other in one file play on without a seek; a clip ending elsewhere
 /// moves the engine (a seek in the same file, a load of another). A clip without `clipEnd`,
 /// or whose `clipEnd` is past the end of its file, ends with the file. Text-only phrases are
-/// announced and passed (no speech here). The engine reads the audio from the publication's
+/// announced and passed, unless ``onTextOnly`` takes them (to speak them): then the next
+/// phrase waits for ``textOnlyDone(_:)``. The engine reads the audio from the publication's
 /// fetcher, decrypted in memory for a protected book.
 @MainActor
 public final class MediaOverlayPlayer {
@@ -33,6 +34,10 @@ public final class MediaOverlayPlayer {
     public var onPhrase: ((Int) -> Void)?
     /// Called after other changes: the position, the end, an error.
     public var onChange: (() -> Void)?
+    /// Called when a text-only phrase is reached while playing (and again on resuming in
+    /// one), with its index; true when the caller reads it, calling ``textOnlyDone(_:)``
+    /// after, false to pass it at once.
+    public var onTextOnly: ((Int) -> Bool)?
 
     private let engine: any AudioEngine
     private let skipping: Set<String>
@@ -82,8 +87,7 @@ public final class MediaOverlayPlayer {
         hasEnded = false
         isPlaying = true
         if let index = phraseIndex, loadedFile != nil {
-            engine.setPaused(false)
-            if currentEntry?.audioHref == nil { advance(from: index) }
+            if currentEntry?.audioHref == nil { passTextOnly(index) } else { engine.setPaused(false) }
         } else {
             start(phraseIndex ?? 0)
         }
@@ -144,8 +148,10 @@ public final class MediaOverlayPlayer {
         let entry = timeline.entries[index]
         onPhrase?(index)
         guard let href = entry.audioHref, let file = audioHrefs.firstIndex(of: href) else {
-            // Text only: nothing to hear; while playing, the next phrase follows at once.
-            if isPlaying { advance(from: index) }
+            // Text only: nothing to hear (the file's rest must not be heard meanwhile); while
+            // playing, the next phrase follows (once it is read).
+            if loadedFile != nil { engine.setPaused(true) }
+            if isPlaying { passTextOnly(index) }
             return
         }
         let target = entry.fileBegin + offset
@@ -159,6 +165,17 @@ public final class MediaOverlayPlayer {
             engine.load(track: file, at: target, paused: !isPlaying)
             engine.setSpeed(speed)
         }
+    }
+
+    /// Goes on from text-only phrase `index` once read, unless the player moved since.
+    public func textOnlyDone(_ index: Int) {
+        guard isPlaying, phraseIndex == index, currentEntry?.audioHref == nil else { return }
+        advance(from: index)
+    }
+
+    /// The text-only phrase `index` is read by ``onTextOnly``'s caller, else passed.
+    private func passTextOnly(_ index: Int) {
+        if onTextOnly?(index) != true { advance(from: index) }
     }
 
     /// The phrase after `index` follows: without a move when its clip continues the file.
@@ -200,7 +217,7 @@ public final class MediaOverlayPlayer {
         case .position(let time):
             guard !isLoading else { return }
             fileTime = time
-            if isPlaying, let index = phraseIndex, let entry = currentEntry, !entry.endsWithFile,
+            if isPlaying, let index = phraseIndex, let entry = currentEntry, entry.audioHref != nil, !entry.endsWithFile,
                time >= entry.fileEnd - Self.endTolerance {
                 advance(from: index)
             }
@@ -208,7 +225,7 @@ public final class MediaOverlayPlayer {
         case .ended(let track):
             guard track == loadedFile else { return }
             loadedFile = nil
-            guard isPlaying, let index = phraseIndex else { return }
+            guard isPlaying, let index = phraseIndex, currentEntry?.audioHref != nil else { return }
             // The file is over: its clip (and any later clip of it in a row) is done. An output
             // that ends before the audio has been heard (the null output drops its last buffer)
             // leaves the rest to a timer, so that the next phrase still comes at its time.

@@ -42,6 +42,46 @@ public final class PublicationSentences: Sendable {
         }
     }
 
+    /// Moves `delta` sentences on from the next one to say (back when negative), across
+    /// chapters, stopping at the book's first sentence or after its last; returns the place of
+    /// the sentence now next (nil past the end).
+    @discardableResult
+    public func move(by delta: Int) throws(SpeechError) -> Locator? {
+        try state.withLock { state throws(SpeechError) -> Locator? in
+            guard try loadChapter(&state), let chapter = state.chapter else { return nil }
+            var target = state.sentence + delta
+            var current = chapter
+            while target < 0 {
+                // Back into the chapters before, each loaded to count its sentences.
+                guard let (item, previous) = try previousChapter(before: state.item) else { target = 0; break }
+                state.item = item
+                current = previous
+                target += previous.sentences.count
+            }
+            while target >= current.sentences.count {
+                target -= current.sentences.count
+                state.item += 1
+                state.chapter = nil
+                guard try loadChapter(&state), let next = state.chapter else { return nil }
+                current = next
+            }
+            state.chapter = current
+            state.sentence = target
+            return current.spoken(sentence: target).position
+        }
+    }
+
+    /// The nearest chapter with text before reading-order item `item`.
+    private func previousChapter(before item: Int) throws(SpeechError) -> (Int, SpeakableText)? {
+        var index = item - 1
+        while index >= 0 {
+            var probe = State(item: index, chapter: nil, sentence: 0)
+            if try loadChapter(&probe), probe.item == index, let chapter = probe.chapter { return (index, chapter) }
+            index -= 1
+        }
+        return nil
+    }
+
     /// Whether any chapter has text to read (loads chapters up to the first that has).
     public var hasText: Bool {
         (try? state.withLock { state throws(SpeechError) in try loadChapter(&state) }) ?? false

@@ -1,3 +1,4 @@
+import Bookshelf
 import Foundation
 @testable import ReaderUI
 import Shared
@@ -118,6 +119,108 @@ import TestSupport
         #expect(!stopped.contains("▶ Read aloud"))
     }
 
+    /// `,` and `.` move to the previous and next phrase (paused here, so that only the keys move
+    /// it); the place saved when reading stops and the book closes is that phrase, so that the
+    /// book reopens on it rather than on the top of the page it was on.
+    @Test func phraseKeysMoveAndThePlaceSavedIsThePhrase() async throws {
+        let path = try narratedBook()
+        let library = Library(store: try LibraryStore(path: Fixtures.temporaryDirectory("read-aloud-place") + "/library.sqlite"))
+        let ui = try InProcessApp("read-aloud-place-1", rows: 12, columns: 100, library: library)
+        ui.app.startReader(path: path, on: ui.canvas)
+        try await ui.waitFor("The first sentence is read first.")
+        ui.press(.character("r"))
+        try await ui.waitUntil("the first phrase highlighted") { _ in self.isHighlighted("The first sentence", in: ui.canvas) }
+        ui.press(.character("r"))
+        try await ui.waitFor("❚❚ Read aloud")
+        ui.press(.character("."))
+        try await ui.waitUntil("the second phrase highlighted") { _ in self.isHighlighted("Then the second", in: ui.canvas) }
+        ui.press(.character("."))
+        try await ui.waitUntil("the third phrase highlighted") { _ in self.isHighlighted("The third plays", in: ui.canvas) }
+        ui.press(.character(","))
+        let back = try await ui.waitUntil("the second phrase highlighted again") { _ in
+            self.isHighlighted("Then the second", in: ui.canvas) && !self.isHighlighted("The third plays", in: ui.canvas)
+        }
+        #expect(back.contains("❚❚ Read aloud · narration · 2/6"), "\(back)")
+        ui.press(.escape)
+        try await ui.waitFor("Stopped reading aloud.")
+        ui.press(.character("q"))
+        #expect(ui.app.isQuitting)
+
+        let again = try InProcessApp("read-aloud-place-2", rows: 12, columns: 100, library: library)
+        again.app.startReader(path: path, on: again.canvas)
+        let page = try await again.waitFor("Then the second follows it.")
+        let first = page.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty }
+        #expect(first == "Then the second follows it.", "reopened on the phrase:\n\(page)")
+    }
+
+    /// `:sleep 20` stops the reading 20 minutes later on the sleep timer's clock (a test clock
+    /// here, moved by hand): the status line counts the minutes left, then the reading stops.
+    @Test func theSleepTimerStopsTheReading() async throws {
+        let clock = SleepTestClock()
+        ReadAloudSession.clock = { clock.now }
+        defer { ReadAloudSession.clock = ReadAloudSleep.monotonic }
+        let ui = try InProcessApp("read-aloud-sleep", rows: 12, columns: 120)
+        ui.app.startReader(path: try narratedBook(), on: ui.canvas)
+        try await ui.waitFor("The first sentence is read first.")
+        ui.press(.character("r"))
+        try await ui.waitFor("▶ Read aloud")
+        // Paused, so that the narration does not end first.
+        ui.press(.character("r"))
+        try await ui.waitFor("❚❚ Read aloud")
+        ui.press(.character(":"))
+        ui.type("sleep 20")
+        ui.press(.enter)
+        try await ui.waitFor("⏾ 20 min")
+        clock.now += 19 * 60 + 1
+        try await ui.waitFor("⏾ 1 min")
+        clock.now += 60
+        let stopped = try await ui.waitFor("Sleep timer: stopped reading aloud after 20 min.")
+        #expect(!stopped.contains("Read aloud ·"), "\(stopped)")
+        #expect(ReadAloudSleep.minutes(in: "sleep 1h") == nil && ReadAloudSleep.minutes(in: "sleep off") == .some(nil)
+                && ReadAloudSleep.minutes(in: "sleep 45") == 45 && ReadAloudSleep.minutes(in: "50%") == nil)
+    }
+
+    /// The previous-sentence key goes back: the sentence said after it starts before the last one heard.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/lib/x86_64-linux-gnu/libespeak-ng.so.1")
+                   || FileManager.default.fileExists(atPath: "/usr/lib/aarch64-linux-gnu/libespeak-ng.so.1"), "espeak-ng is not installed"))
+    func thePreviousSentenceKeyGoesBack() async throws {
+        let publication = try await open(try narratedBook())
+        defer { publication.close() }
+        let engine = try await SpeechReadAloud.start(publication: publication, at: Locator(href: "OPS/chapter1.xhtml", mediaType: .xhtml),
+                                                     speed: 1, environment: Self.silent)
+        // Where each sentence starts: its chapter and offset (the next chapter's start at 0 again).
+        var starts: [String] = []
+        var after: [String] = []
+        let deadline = ContinuousClock.now + .seconds(60)
+        for await event in engine.events {
+            guard case .span(let span) = event, case .range(let range) = span.place else { continue }
+            let start = "\(span.href)@\(range.lowerBound)"
+            if starts.count < 2 { starts.append(start) } else { after.append(start) }
+            if starts.count == 2, after.isEmpty, start == starts[1] { engine.step(by: -1) }
+            // A span already on its way when the key came may come first.
+            if after.contains(starts[0]) || after.count >= 3 || ContinuousClock.now > deadline { break }
+        }
+        engine.stop()
+        #expect(after.contains(starts[0]), "the first sentence again after the second: \(starts) then \(after)")
+    }
+
+    /// A phrase with text and no audio (c2p3, the book's last) is said by espeak-ng inside the
+    /// narration, and the narration ends after it.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/lib/x86_64-linux-gnu/libespeak-ng.so.1")
+                   || FileManager.default.fileExists(atPath: "/usr/lib/aarch64-linux-gnu/libespeak-ng.so.1"), "espeak-ng is not installed"))
+    func aTextOnlyPhraseIsSpoken() async throws {
+        let publication = try await open(try narratedBook())
+        defer { publication.close() }
+        let chapters = ["OPS/chapter1.xhtml": 0, "OPS/chapter2.xhtml": 1]
+        let engine = try await OverlayReadAloud.start(publication: publication, chapter: 1, pageStart: 0, anchors: [:],
+                                                      chapterOf: { chapters[$0] }, speed: 3, environment: Self.silent)
+        let events = try await collect(engine) { $0.last == .finished }
+        engine.stop()
+        let read = spans(events).map(\.place)
+        #expect(read.last == .element(fragment: "c2p3", until: nil) && events.last == .finished, "\(events)")
+        #expect(engine.spokenPhrases == [5], "the text-only phrase was given to speech")
+    }
+
     /// Whether the cells of `text` on the canvas are drawn in reverse video (the phrase read;
     /// the canvas has no colours).
     func isHighlighted(_ text: String, in canvas: MemoryCanvas) -> Bool {
@@ -128,4 +231,9 @@ import TestSupport
         }
         return false
     }
+}
+
+/// A clock moved by the test.
+@MainActor final class SleepTestClock {
+    var now = 1_000.0
 }

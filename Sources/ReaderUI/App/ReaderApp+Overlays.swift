@@ -10,10 +10,10 @@ extension ReaderApp {
         return nil
     }
 
-    /// Gives `key` to the layer on top of the focus stack; false when it let the key through.
-    func handleOverlay(_ key: Key) -> Bool {
-        guard let layer = overlays.popLast() else { return false }
-        return handle(key, screen: layer)
+    /// Gives `key` to the layer on top of the focus stack.
+    func handleOverlay(_ key: Key) {
+        guard let layer = overlays.popLast() else { return }
+        handle(key, screen: layer)
     }
 
     func submit(_ kind: PromptState.Kind, text: String) {
@@ -36,6 +36,7 @@ extension ReaderApp {
             recordJump(book)
             apply(book.state.go(toPercent: value), book)
         case .command:
+            if readAloudCommand(text, book: book) { return }
             // A PDF's page labels ("iv", "12") go to that page.
             if book.source.isPaged, !text.contains("%"), let index = book.source.pageIndex(forLabel: text.trimmed) {
                 recordJump(book)

@@ -6,7 +6,8 @@ import Streamer
 /// Reads a narrated EPUB aloud from its media overlays: the overlays are read and parsed off
 /// the main actor (through the publication, so decrypted in memory for a protected book), then
 /// a ``MediaOverlayPlayer`` plays them through libmpv, whose work is on its own threads; the
-/// player's callbacks become ``ReadAloudEvent``s.
+/// player's callbacks become ``ReadAloudEvent``s. Phrases with text and no audio are said by
+/// espeak-ng (``OverlayTextSpeech``) when it is there.
 @MainActor
 final class OverlayReadAloud: ReadAloudEngine {
     let events: AsyncStream<ReadAloudEvent>
@@ -15,15 +16,20 @@ final class OverlayReadAloud: ReadAloudEngine {
 
     private let continuation: AsyncStream<ReadAloudEvent>.Continuation
     private let player: MediaOverlayPlayer
+    private let textSpeech: OverlayTextSpeech
+    /// The text-only phrases given to speech, in order (for tests).
+    private(set) var spokenPhrases: [Int] = []
     /// The whole second last reported, so that the clock is reported once a second.
     private var lastSecond = -1
     private var stopped = false
 
-    private init(player: MediaOverlayPlayer) {
+    private init(player: MediaOverlayPlayer, textSpeech: OverlayTextSpeech) {
         self.player = player
+        self.textSpeech = textSpeech
         (events, continuation) = AsyncStream.makeStream(of: ReadAloudEvent.self)
         player.onPhrase = { [weak self] index in self?.phraseStarted(index) }
         player.onChange = { [weak self] in self?.changed() }
+        player.onTextOnly = { [weak self] index in self?.say(index) ?? false }
     }
 
     /// Starts reading at the first phrase at or after `pageStart` in chapter `chapter` (else the
@@ -42,14 +48,15 @@ final class OverlayReadAloud: ReadAloudEngine {
             throw ReadAloudError(error.userMessage)
         }
         let player: MediaOverlayPlayer
+        let output = AudioOutput.resolved(.system, environment: environment)
         do {
             // The reader draws on the terminal: the audio libraries must not print there.
-            player = try MediaOverlayPlayer(book: book, publication: publication,
-                                            output: AudioOutput.resolved(.system, environment: environment), quietStandardError: true)
+            player = try MediaOverlayPlayer(book: book, publication: publication, output: output, quietStandardError: true)
         } catch {
             throw ReadAloudError(error.userMessage)
         }
-        let engine = OverlayReadAloud(player: player)
+        let textSpeech = OverlayTextSpeech(publication: publication, book: book, environment: environment, nullOutput: output == .null)
+        let engine = OverlayReadAloud(player: player, textSpeech: textSpeech)
         let first = startIndex(player.timeline.entries.map { ($0.phrase.textHref, $0.phrase.fragment) }, chapter: chapter,
                                pageStart: pageStart, anchors: anchors, chapterOf: chapterOf)
         player.setSpeed(speed)
@@ -73,21 +80,42 @@ final class OverlayReadAloud: ReadAloudEngine {
     }
 
     func setPaused(_ paused: Bool) {
+        textSpeech.setPaused(paused)
         paused ? player.pause() : player.play()
     }
 
     func setSpeed(_ speed: Double) { player.setSpeed(speed) }
+
+    func step(by delta: Int) {
+        guard let index = player.phraseIndex else { return }
+        player.go(toPhrase: index + delta)
+    }
 
     func stop() {
         guard !stopped else { return }
         stopped = true
         player.onPhrase = nil
         player.onChange = nil
+        player.onTextOnly = nil
+        textSpeech.stop()
         player.close()
         continuation.finish()
     }
 
+    /// Says text-only phrase `index` (or goes on saying it after a pause); false without speech.
+    private func say(_ index: Int) -> Bool {
+        guard textSpeech.isAvailable, player.timeline.entries.indices.contains(index) else { return false }
+        if textSpeech.isSaying(index) { return true }
+        spokenPhrases.append(index)
+        textSpeech.say(player.timeline.entries[index].phrase, index: index, speed: player.speed) { [weak self] in
+            self?.player.textOnlyDone(index)
+        }
+        return true
+    }
+
     private func phraseStarted(_ index: Int) {
+        // Another phrase: the one being said (a move, a key) is over.
+        if !textSpeech.isSaying(index) { textSpeech.cancel() }
         let entries = player.timeline.entries
         guard entries.indices.contains(index) else { return }
         let phrase = entries[index].phrase

@@ -53,6 +53,9 @@ protocol ReadAloudEngine: AnyObject {
     var speedRange: ClosedRange<Double> { get }
     func setPaused(_ paused: Bool)
     func setSpeed(_ speed: Double)
+    /// Moves `delta` phrases or sentences on (back when negative), reading on from there (or
+    /// waiting there when paused).
+    func step(by delta: Int)
     /// Stops for good and releases the sound output.
     func stop()
 }

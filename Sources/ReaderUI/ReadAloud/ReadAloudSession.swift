@@ -24,11 +24,15 @@ final class ReadAloudSession {
     var time: (position: Double, duration: Double)?
     private(set) var speed = 1.0
     private(set) var hasEnded = false
+    /// When the sleep timer stops the reading, on ``clock``.
+    var sleepDeadline: Double?
 
     private static var sessions: [ObjectIdentifier: ReadAloudSession] = [:]
     /// The environment the engines are chosen by (`LECTERN_AUDIO_OUTPUT=null`, the espeak-ng
     /// variables): the process's, or what an in-process test sets.
     static var environment = ProcessInfo.processInfo.environment
+    /// The clock of the sleep timer, in seconds: monotonic, or what an in-process test sets.
+    static var clock: @MainActor () -> Double = ReadAloudSleep.monotonic
 
     init(book: BookController, narrated: Bool, keyName: String) {
         self.book = book
@@ -98,7 +102,13 @@ final class ReadAloudSession {
         }
         if let time, narrated { parts.append("\(TimeText.clock(time.position)) / \(TimeText.clock(time.duration))") }
         parts.append(Self.speedText(speed))
+        if let minutes = sleepMinutesLeft { parts.append("⏾ \(ReadAloudSleep.text(minutes: Double(minutes)))") }
         return parts.joined(separator: " · ") + " — " + keys
+    }
+
+    /// The whole minutes left on the sleep timer (a started one counts).
+    var sleepMinutesLeft: Int? {
+        sleepDeadline.map { Int((max(0, $0 - Self.clock()) / 60).rounded(.up)) }
     }
 
     static func speedText(_ speed: Double) -> String {

@@ -7,7 +7,9 @@ import Terminal
 /// Read-aloud on the reader's page (`r`): the book's narration when it has media overlays,
 /// else its text spoken (espeak-ng), from the page shown. The words read are highlighted, the
 /// page and the chapter follow them; `r` pauses and resumes, Escape stops, + and - change the
-/// speed. Reading aloud is not copying: only a restricted publication refuses it, with the
+/// speed, `,` and `.` (the audiobook seeks) go to the previous or next phrase or sentence. The
+/// place saved is the phrase read (``ReadAloudPlace``): when reading stops, pauses, or the book
+/// closes on its page. Reading aloud is not copying: only a restricted publication refuses it, with the
 /// reason (the words are not written anywhere; the page shows them already).
 extension ReaderApp {
     /// The read-aloud keys; false when the key is not one (the page handles it).
@@ -15,17 +17,25 @@ extension ReaderApp {
         let action = config.keyMap.action(for: key)
         if action == .readAloud {
             book.state.clearCount()
-            if let session = ReadAloudSession.of(book) { session.togglePause() } else { startReadAloud(book) }
+            if let session = ReadAloudSession.of(book) {
+                session.togglePause()
+                queuePosition(book, onlyIfMoved: true)
+            } else {
+                startReadAloud(book)
+            }
             return true
         }
         guard let session = ReadAloudSession.of(book) else { return false }
         switch action {
         case .faster: session.changeSpeed(by: 0.25)
         case .slower: session.changeSpeed(by: -0.25)
+        case .seekForward: session.engine?.step(by: 1)
+        case .seekBackward: session.engine?.step(by: -1)
         default:
             guard key == .escape else { return false }
             session.end()
             message = "Stopped reading aloud."
+            queuePosition(book, onlyIfMoved: true)
         }
         return true
     }
@@ -97,9 +107,11 @@ extension ReaderApp {
         case .finished:
             session.end()
             message = "Finished reading aloud."
+            queuePosition(book, onlyIfMoved: true)
         case .failed(let reason):
             session.end()
             message = "Read-aloud stopped: \(TerminalText.singleLine(reason))"
+            queuePosition(book, onlyIfMoved: true)
         }
         render()
     }
@@ -121,6 +133,7 @@ extension ReaderApp {
               let offset = session.offsetToShow(in: document) else { return }
         let top = book.state.top
         book.state.reveal(offset: offset)
+        ReadAloudPlace.note(session, book: book)
         if book.state.top != top { savePosition(book) }
     }
 }

@@ -24,6 +24,9 @@ final class SpeechReadAloud: Sendable {
         /// Where the sentence being said starts, to start again there.
         var place: Locator
         var sentences = 0
+        /// Sentences to move on from `place` (the previous/next keys), until a sentence is heard:
+        /// a second key before then counts from the same place.
+        var step = 0
         var stopped = false
     }
 
@@ -80,6 +83,20 @@ final class SpeechReadAloud: Sendable {
         }
     }
 
+    func step(by delta: Int) {
+        let go = state.withLock { state -> Bool in
+            guard !state.stopped else { return false }
+            state.step += delta
+            // What the pipeline speaking says from now on is not where the key leads.
+            state.generation += 1
+            return true
+        }
+        guard go else { return }
+        Task { [self] in
+            do throws(ReadAloudError) { try await launch() } catch { report(.failed(error.userMessage)) }
+        }
+    }
+
     func stop() {
         let pipeline = state.withLock { state in
             state.stopped = true
@@ -94,10 +111,10 @@ final class SpeechReadAloud: Sendable {
     /// Starts a pipeline at the place noted (the chapter converted and the output opened off
     /// the main actor), replacing the one speaking.
     private func launch() async throws(ReadAloudError) {
-        let (place, speed, old) = state.withLock { state in
+        let (place, step, speed, old) = state.withLock { state in
             state.generation += 1
             defer { state.pipeline = nil }
-            return (state.place, state.speed, state.pipeline)
+            return (state.place, state.step, state.speed, state.pipeline)
         }
         old?.stop()
         let publication = publication, null = nullOutput, rate = synthesizer.sampleRate
@@ -106,6 +123,7 @@ final class SpeechReadAloud: Sendable {
             prepared = try await Blocking.attempt { () throws(SpeechError) -> (PublicationSentences, any PCMSink) in
                 let sentences = PublicationSentences(publication: publication)
                 guard try sentences.start(at: place) else { throw .engineFailed("this place is not in the book's reading order") }
+                if step != 0 { _ = try sentences.move(by: step) }
                 return (sentences, try SpeechOutput.sink(null: null, sampleRate: rate))
             }
         } catch {
@@ -140,6 +158,7 @@ final class SpeechReadAloud: Sendable {
             let number: Int? = state.withLock { state in
                 guard state.generation == generation else { return nil }
                 if let position = sentence.position { state.place = position }
+                state.step = 0
                 state.sentences += 1
                 return state.sentences
             }

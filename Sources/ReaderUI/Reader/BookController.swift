@@ -111,14 +111,15 @@ final class BookController {
     /// decrypted content, never written to disk (``StoredPlace``).
     var isProtected: Bool { publication.isProtected }
 
-    /// The position to save: the player's while there is one, else the page's; as the
-    /// library may hold it (``StoredPlace``).
+    /// The position to save: the player's while there is one, else the phrase read aloud
+    /// (``ReadAloudPlace``), else the page's; as the library may hold it (``StoredPlace``).
     var positionToSave: (locator: Locator, progress: Double?)? {
         if let playback {
             let locator = StoredPlace.locator(playback.locator, protected: isProtected)
             return (locator, locator.locations.totalProgression)
         }
-        guard let locator = state.currentLocator else { return nil }
+        // The phrase read aloud last, while the page the reading left is shown.
+        guard let locator = ReadAloudPlace.locator(of: self) ?? state.currentLocator else { return nil }
         return (StoredPlace.locator(locator, protected: isProtected), state.bookProgression ?? state.estimatedBookProgression)
     }
 
