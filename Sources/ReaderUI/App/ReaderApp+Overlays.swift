@@ -10,10 +10,10 @@ extension ReaderApp {
         return nil
     }
 
-    /// Gives `key` to the layer on top of the focus stack.
-    func handleOverlay(_ key: Key) {
-        guard let layer = overlays.popLast() else { return }
-        handle(key, screen: layer)
+    /// Gives `key` to the layer on top of the focus stack; false when it let the key through.
+    func handleOverlay(_ key: Key) -> Bool {
+        guard let layer = overlays.popLast() else { return false }
+        return handle(key, screen: layer)
     }
 
     func submit(_ kind: PromptState.Kind, text: String) {
