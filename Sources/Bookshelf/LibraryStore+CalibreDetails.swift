@@ -38,6 +38,14 @@ extension LibraryStore {
         }
     }
 
+    /// The publication whose file is `path` (as stored: calibre's books are stored resolved).
+    public func entry(path: String) throws(LibraryError) -> LibraryEntry? {
+        try locked { database throws(SQLiteError) in
+            try database.query("SELECT \(Self.columns) FROM shelf_publications WHERE path = ? ORDER BY id LIMIT 1", [.text(path)])
+                .first.map(Self.entry)
+        }
+    }
+
     /// `text` with control characters (line breaks too) made spaces, trimmed.
     static func withoutControls(_ text: String) -> String {
         let spaced = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))

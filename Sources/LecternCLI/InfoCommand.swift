@@ -1,5 +1,9 @@
 import ArgumentParser
+import Bookshelf
 import Shared
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `lectern info PATH`: metadata, format, table of contents, protection and rights, read
 /// without fetching any resource.
@@ -34,6 +38,13 @@ struct InfoCommand: AsyncParsableCommand {
             object["license"] = protection?.license?.json ?? .null
             object["manifest"] = publication.manifest.json
             object["warnings"] = .array(opened.warnings.map { .string($0.description) })
+            if let shelved = Self.calibreDetails(of: path) {
+                var library = JSONObject()
+                library["series"] = shelved.series.map(JSONValue.string) ?? .null
+                library["series_index"] = shelved.series == nil ? .null : shelved.seriesIndex.map(JSONValue.double) ?? .null
+                library["tags"] = .array(shelved.tags.map(JSONValue.string))
+                object["library"] = .object(library)
+            }
             Output.json(.object(object))
         } else {
             printText(opened, protection: protection)
@@ -83,12 +94,26 @@ struct InfoCommand: AsyncParsableCommand {
         } else {
             field("Protection", "none")
         }
+        if let shelved = Self.calibreDetails(of: path) {
+            field("Series", shelved.series.map { name in name + (shelved.seriesIndex.map { " #\(formatNumber($0))" } ?? "") })
+            field("Tags", shelved.tags.joined(separator: ", "))
+        }
         field("Description", metadata.description)
         for warning in opened.warnings { field("Warning", warning.description) }
         if !publication.tableOfContents.isEmpty {
             Output.line("Table of contents:")
             printTOC(publication.tableOfContents, depth: 1)
         }
+    }
+
+    /// What calibre said of the book (series, tags) when the library holds this file (#34).
+    static func calibreDetails(of path: String) -> LibraryStore.CalibreDetails? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        guard case .success(let database) = LibraryDatabase.process,
+              let entry = try? database.library.entry(path: String(cString: resolved)),
+              entry.series != nil || !entry.tags.isEmpty else { return nil }
+        return LibraryStore.CalibreDetails(of: entry)
     }
 
     private func printTOC(_ links: [Link], depth: Int) {

@@ -98,6 +98,12 @@ import TestSupport
         entry = try listed()
         #expect(entry["tags"] as? [String] == ["Sea"] && entry["series_index"] as? Double == 3, "\(entry)")
 
+        // `info` on the file says what the library holds of it.
+        let info = try lectern.run(["info", file])
+        #expect(info.stdout.contains("\nSeries:       Sea Stories #3\n") && info.stdout.contains("\nTags:         Sea\n"), "\(info.stdout)")
+        let json = try #require(try lectern.run(["info", "--json", file]).json as? [String: Any])
+        #expect((json["library"] as? [String: Any])?["tags"] as? [String] == ["Sea"], "\(json)")
+
         // Importing the file by itself keeps what calibre said.
         #expect(try lectern.run(["import", file]).status == 0)
         entry = try listed()
