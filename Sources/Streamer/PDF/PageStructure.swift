@@ -15,6 +15,8 @@ import Shared
 /// - A paragraph ends at a blank line of the text, a larger gap than between its lines, a
 ///   change of size, a line much shorter than the page's lines (the last of a paragraph), or
 ///   before a first line indented from its neighbours.
+/// - A figure's text (a plot's scale and axis labels) is never a heading: see
+///   ``figureText(_:margins:fullWidth:)``.
 enum PageStructure {
     /// The blocks of a page poppler laid out; the whole text as one paragraph when the boxes
     /// do not line up with it.
@@ -46,6 +48,9 @@ enum PageStructure {
             if isMargin(lines[last], neighbour: previous.map { lines[last].top - $0.top }, body: body, pitch: pitch) { margins.insert(last) }
         }
 
+        // A plot's tick labels and axis titles: never headings, whatever their size.
+        let figure = figureText(lines, margins: margins, fullWidth: fullWidth)
+
         var blocks: [PageTextBlock] = []
         var current: [PageLine] = []
         var currentKind = PageTextBlock.Kind.paragraph
@@ -67,7 +72,7 @@ enum PageStructure {
             }
             if current.last?.isEntry == true { flush() }
             let kind: PageTextBlock.Kind = margins.contains(index) ? .margin
-                : line.size >= body * 1.15 ? .heading : .paragraph
+                : line.size >= body * 1.15 && !figure.contains(index) ? .heading : .paragraph
             if let previous = current.last {
                 let sameSize = abs(line.size - previous.size) <= max(0.5, body * 0.08)
                 let gap = line.top - previous.top
@@ -93,8 +98,10 @@ enum PageStructure {
             if var previous = result.last, !previous.text.isEmpty, !line.text.isEmpty,
                abs(line.top - previous.top) < min(line.size, previous.size) * 0.3, line.left >= previous.right,
                abs(line.size - previous.size) < max(line.size, previous.size) * 0.1 {
-                // A title, then its page number far to the right: a contents entry.
-                let entry = !previous.isEntry && line.left - previous.right > min(line.size, previous.size) * 0.8
+                // A title, then its page number far to the right: a contents entry (a title has
+                // letters: numbers side by side are a plot's scale, "0 5 10").
+                let entry = !previous.isEntry && previous.text.contains(where: \.isLetter)
+                    && line.left - previous.right > min(line.size, previous.size) * 0.8
                     && PageLine.isPageReference(line.text)
                 previous.text += (entry ? " … " : " ") + line.text
                 previous.isEntry = previous.isEntry || entry
