@@ -16,8 +16,17 @@ extension PictureOutput {
         var output = resolve(setting: setting, environment: environment, answers: answers)
         guard let chosen = output.protocol, !chosen.isTextCells, insideMultiplexer(environment) else { return output }
         output.protocol = .symbols
-        output.note = "Pictures as symbols: tmux does not pass \(chosen.displayName) through"
+        // Short enough for an 80-column status line beside the page figures.
+        let name = chosen == .iterm ? "iTerm2" : chosen.rawValue
+        output.note = "Symbols, as tmux drops \(name): \(remedy(setting: setting, environment: environment))"
         return output
+    }
+
+    /// What to set instead of a pixel protocol forced inside tmux: the setting that forced it
+    /// back to automatic (which draws symbols there without a word), or no tmux.
+    static func remedy(setting: PictureSetting, environment: [String: String]) -> String {
+        let byEnvironment = environment["LECTERN_IMAGES"].flatMap { PictureSetting(rawValue: $0.lowercased()) } != nil
+        return (byEnvironment ? "unset LECTERN_IMAGES" : "set images = \"auto\"") + " or run outside tmux"
     }
 
     /// One line for `lectern doctor`: the protocol the reader will use and why.
@@ -28,9 +37,16 @@ extension PictureOutput {
         let source = forced.map { "LECTERN_IMAGES=\($0.rawValue)" } ?? (setting == .auto ? "detected" : "images = \(setting.rawValue)")
         let wanted = resolve(setting: setting, environment: environment, answers: answers).protocol
         guard let used = forScreen(setting: setting, environment: environment, answers: answers).protocol else { return "off (\(source): text placeholders)" }
-        if used != wanted, let wanted { return "\(used.displayName) (\(source), but tmux does not pass \(wanted.displayName) pictures through)" }
-        if asked == .auto, insideMultiplexer(environment) { return "symbols (inside tmux)" }
-        return "\(used.displayName) (\(source))"
+        // Every protocol is drawn by libchafa: without it (or gdk-pixbuf) there are no pictures.
+        guard PicturesLibrary.isAvailable else {
+            return "none: libchafa or gdk-pixbuf not found (Debian: libchafa0 libgdk-pixbuf-2.0-0); text placeholders"
+        }
+        let name = used == .symbols ? "symbols via chafa" : "\(used.displayName) via chafa"
+        if used != wanted, let wanted {
+            return "\(name) (\(source), but tmux drops \(wanted.displayName): \(remedy(setting: setting, environment: environment)))"
+        }
+        if asked == .auto, insideMultiplexer(environment) { return "\(name) (inside tmux, which drops kitty and sixel pictures)" }
+        return "\(name) (\(source))"
     }
 }
 

@@ -3,7 +3,8 @@ import Testing
 import TestSupport
 
 /// `lectern doctor` reports the pictures the reader will draw, decided by the reader's own
-/// code: inside tmux that is symbols, even when a pixel protocol is forced.
+/// code: inside tmux that is symbols drawn by chafa, even when a pixel protocol is forced
+/// (then it says what to set).
 @Suite struct DoctorPicturesTests {
     let lectern = LecternProcess()
 
@@ -16,14 +17,14 @@ import TestSupport
 
     @Test func insideTmuxTheReaderDrawsSymbols() throws {
         let tmux = ["TMUX": "/tmp/tmux-1000/default,4242,0", "TERM": "tmux-256color", "LECTERN_IMAGES": "auto"]
-        #expect(try pictures(tmux) == "symbols (inside tmux)")
+        #expect(try pictures(tmux) == "symbols via chafa (inside tmux, which drops kitty and sixel pictures)")
     }
 
     @Test func aForcedPixelProtocolInsideTmuxIsReportedAsTheSymbolsFallback() throws {
         let sixel = try pictures(["TMUX": "/tmp/tmux-1000/default,4242,0", "TERM": "tmux-256color", "LECTERN_IMAGES": "sixel"])
-        #expect(sixel == "symbols (LECTERN_IMAGES=sixel, but tmux does not pass sixel pictures through)")
+        #expect(sixel == "symbols via chafa (LECTERN_IMAGES=sixel, but tmux drops sixel: unset LECTERN_IMAGES or run outside tmux)")
         let kitty = try pictures(["TMUX": "/tmp/tmux-1000/default,4242,0", "TERM": "screen-256color", "LECTERN_IMAGES": "KITTY"])
-        #expect(kitty == "symbols (LECTERN_IMAGES=kitty, but tmux does not pass kitty graphics pictures through)")
+        #expect(kitty == "symbols via chafa (LECTERN_IMAGES=kitty, but tmux drops kitty graphics: unset LECTERN_IMAGES or run outside tmux)")
     }
 
     @Test func picturesTurnedOffSaySo() throws {

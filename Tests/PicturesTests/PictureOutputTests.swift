@@ -48,9 +48,12 @@ import Testing
     @Test func aForcedPixelProtocolFallsBackToSymbolsWithANote() {
         let output = PictureOutput.forScreen(setting: .auto, environment: ["TMUX": "/tmp/x,1,0", "LECTERN_IMAGES": "sixel"])
         #expect(output.protocol == .symbols)
-        #expect(output.note == "Pictures as symbols: tmux does not pass sixel through")
-        // Asked for by the configuration, under a TERM naming tmux, the same.
-        #expect(PictureOutput.forScreen(setting: .kitty, environment: ["TERM": "tmux-256color"]).protocol == .symbols)
+        // The note says why and what to set: the variable that forced it, or no tmux.
+        #expect(output.note == "Symbols, as tmux drops sixel: unset LECTERN_IMAGES or run outside tmux")
+        // Asked for by the configuration, under a TERM naming tmux, the same; the note names the setting.
+        let configured = PictureOutput.forScreen(setting: .kitty, environment: ["TERM": "tmux-256color"])
+        #expect(configured.protocol == .symbols)
+        #expect(configured.note == "Symbols, as tmux drops kitty: set images = \"auto\" or run outside tmux")
     }
 
     @Test func outsideTmuxOrForSymbolsNothingChanges() {
