@@ -139,6 +139,25 @@ import TestSupport
         #expect(try Data(contentsOf: URL(fileURLWithPath: library + "/metadata.db")) == database, "metadata.db was written")
     }
 
+    /// A cover.jpg that is a link to a file outside the library is not taken (the shelf would
+    /// read any picture the link names); the book is imported without it.
+    @Test func aCoverLeadingOutOfTheLibraryIsNotTaken() throws {
+        let root = Fixtures.temporaryDirectory("calibre-cover-link")
+        let library = root + "/Calibre Library"
+        let folder = library + "/Mallory/Linked (1)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try TestEPUBs.write(title: "Linked", cover: nil, to: folder + "/Linked - Mallory.epub")
+        try TestImages.solid(TestImages.red).write(to: URL(fileURLWithPath: root + "/private.png"))
+        try FileManager.default.createSymbolicLink(atPath: folder + "/cover.jpg", withDestinationPath: root + "/private.png")
+        try CalibreFixtures.writeDatabase([.init(id: 1, title: "Linked", authors: [("Mallory", "Mallory")], path: "Mallory/Linked (1)",
+                                                 formats: [("EPUB", "Linked - Mallory")], tags: ["Odd"], hasCover: true)], in: library)
+        let lectern = LecternProcess()
+        #expect(try lectern.run(["import", "--calibre", library]).status == 0)
+        let list = try lectern.run(["list", "--json"])
+        let entry = try #require((list.json as? [[String: Any]])?.first, "\(list.stdout)")
+        #expect(entry["cover"] is NSNull && entry["tags"] as? [String] == ["Odd"], "\(entry)")
+    }
+
     @Test func aFolderWithoutMetadataIsNoCalibreLibrary() throws {
         let result = try LecternProcess().run(["import", "--calibre", Fixtures.temporaryDirectory("not-calibre")])
         #expect(result.status == 2)
