@@ -59,6 +59,20 @@ fg16 = "black"
 bg16 = "bright-blue"
 attrs = ["bold"]
 
+# Reading aloud: the phrase or sentence read, and the word being said in it.
+[read_aloud]
+fg = 255
+bg = 24
+fg16 = "bright-white"
+bg16 = "blue"
+
+[read_aloud_word]
+fg = 235
+bg = 117
+fg16 = "black"
+bg16 = "bright-cyan"
+attrs = ["bold"]
+
 [status]
 fg = 252
 bg = 238
@@ -195,6 +209,20 @@ fg = 16
 bg = 208
 fg16 = "black"
 bg16 = "bright-yellow"
+attrs = ["bold"]
+
+# Reading aloud: the phrase or sentence read, and the word being said in it.
+[read_aloud]
+fg = 16
+bg = 152
+fg16 = "black"
+bg16 = "cyan"
+
+[read_aloud_word]
+fg = 16
+bg = 45
+fg16 = "black"
+bg16 = "bright-cyan"
 attrs = ["bold"]
 
 [status]
@@ -337,6 +365,20 @@ fg16 = "black"
 bg16 = "bright-yellow"
 attrs = ["bold"]
 
+# Reading aloud: the phrase or sentence read, and the word being said in it.
+[read_aloud]
+fg = 16
+bg = 51
+fg16 = "black"
+bg16 = "bright-cyan"
+
+[read_aloud_word]
+fg = 231
+bg = 21
+fg16 = "bright-white"
+bg16 = "blue"
+attrs = ["bold"]
+
 [status]
 fg = 16
 bg = 231
@@ -477,6 +519,20 @@ fg16 = "bright-white"
 bg16 = "blue"
 attrs = ["bold"]
 
+# Reading aloud: the phrase or sentence read, and the word being said in it.
+[read_aloud]
+fg = 16
+bg = 153
+fg16 = "black"
+bg16 = "cyan"
+
+[read_aloud_word]
+fg = 255
+bg = 31
+fg16 = "bright-white"
+bg16 = "blue"
+attrs = ["bold"]
+
 [status]
 fg = 16
 bg = 252
@@ -613,6 +669,20 @@ bg16 = "yellow"
 [current_match]
 fg = 230
 bg = 130
+fg16 = "bright-white"
+bg16 = "red"
+attrs = ["bold"]
+
+# Reading aloud: the phrase or sentence read, and the word being said in it.
+[read_aloud]
+fg = 16
+bg = 187
+fg16 = "black"
+bg16 = "white"
+
+[read_aloud_word]
+fg = 230
+bg = 94
 fg16 = "bright-white"
 bg16 = "red"
 attrs = ["bold"]

@@ -17,6 +17,19 @@ public enum ThemeElement: String, Sendable, CaseIterable {
     case highlightPink = "highlight_pink"
     case highlightOrange = "highlight_orange"
     case highlightPurple = "highlight_purple"
+    /// The phrase or sentence read aloud, and the word being said in it; a theme without them
+    /// paints them as its `current_match` and `match` (``borrowed``).
+    case readAloud = "read_aloud"
+    case readAloudWord = "read_aloud_word"
+
+    /// The element whose definition stands in for this one in a theme that leaves it out.
+    var borrowed: ThemeElement? {
+        switch self {
+        case .readAloud: .currentMatch
+        case .readAloudWord: .match
+        default: nil
+        }
+    }
 
     /// The attributes used on a terminal without colours (or with `NO_COLOR`), so that the
     /// interface stays legible: selections and the status line in reverse video.
@@ -31,6 +44,8 @@ public enum ThemeElement: String, Sendable, CaseIterable {
         case .error: [.bold]
         case .input: [.underline]
         case .highlightYellow, .highlightGreen, .highlightBlue, .highlightPink, .highlightOrange, .highlightPurple: [.reverse]
+        case .readAloud: ThemeElement.currentMatch.monochrome
+        case .readAloudWord: ThemeElement.match.monochrome
         default: []
         }
     }
@@ -111,7 +126,8 @@ public struct Theme: Sendable {
         let base = definitions[.text] ?? Definition()
         for element in ThemeElement.allCases {
             let defaults = HighlightTheme.defaults[element]
-            let definition = defaults.map { HighlightTheme.merged(definitions[element], over: $0) } ?? definitions[element] ?? Definition()
+            let own = definitions[element] ?? element.borrowed.flatMap { definitions[$0] }
+            let definition = defaults.map { HighlightTheme.merged(own, over: $0) } ?? own ?? Definition()
             guard colorCount > 0 else {
                 styles[element] = CellStyle(attributes: definition.monochrome ?? element.monochrome)
                 continue
@@ -122,7 +138,7 @@ public struct Theme: Sendable {
             }
             let foreground = pick(definition.foreground, definition.foreground16) ?? pick(base.foreground, base.foreground16) ?? .default
             let background = pick(definition.background, definition.background16) ?? pick(base.background, base.background16) ?? .default
-            let attributes = definitions[element] == nil && defaults == nil ? element.monochrome : definition.attributes
+            let attributes = own == nil && defaults == nil ? element.monochrome : definition.attributes
             styles[element] = CellStyle(foreground: foreground, background: background, attributes: attributes)
             if let ink = definition.ink { inks[element] = ink.reduced(to: colorCount) }
         }

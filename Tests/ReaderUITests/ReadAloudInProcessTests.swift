@@ -1,5 +1,6 @@
 import Bookshelf
 import Foundation
+@testable import ReaderSettings
 @testable import ReaderUI
 import Shared
 import Streamer
@@ -219,6 +220,22 @@ import TestSupport
         let read = spans(events).map(\.place)
         #expect(read.last == .element(fragment: "c2p3", until: nil) && events.last == .finished, "\(events)")
         #expect(engine.spokenPhrases == [5], "the text-only phrase was given to speech")
+    }
+
+    /// The words read aloud have colours of their own in every built-in theme (neither a search
+    /// match's nor the current match's); a theme without them paints them as its current match
+    /// (the phrase) and match (the word), so that a person's older theme still shows them.
+    @Test func readAloudHasItsOwnThemeColours() throws {
+        for name in BuiltinThemes.order {
+            let palette = try Theme(name: name, toml: try #require(BuiltinThemes.files[name])).palette(colorCount: 256)
+            let phrase = palette[.readAloud].background, word = palette[.readAloudWord].background
+            #expect(phrase != word && phrase != .default, "\(name)")
+            #expect(![palette[.currentMatch].background, palette[.match].background].contains(phrase), "\(name)")
+        }
+        let older = try Theme(name: "older", toml: "[match]\nbg = 178\n[current_match]\nbg = 208\n").palette(colorCount: 256)
+        #expect(older[.readAloud].background == .indexed(208) && older[.readAloudWord].background == .indexed(178))
+        let none = try Theme(name: "older", toml: "").palette(colorCount: 0)
+        #expect(none[.readAloud].attributes.contains(.reverse))
     }
 
     /// Whether the cells of `text` on the canvas are drawn in reverse video (the phrase read;

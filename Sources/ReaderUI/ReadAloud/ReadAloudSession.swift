@@ -129,12 +129,8 @@ final class ReadAloudSession {
         guard let current, let range = Self.range(of: current.place, in: document) else { return [] }
         var result: [(Range<Int>, HighlightPaint)] = []
         // The first paint found for a cell wins: the word before its sentence.
-        if let word = current.word, range.contains(word.lowerBound) {
-            result.append((word, .element(.currentMatch)))
-            result.append((range, .element(.match)))
-        } else {
-            result.append((range, .element(.currentMatch)))
-        }
+        if let word = current.word, range.contains(word.lowerBound) { result.append((word, .element(.readAloudWord))) }
+        result.append((range, .element(.readAloud)))
         return result
     }
 
