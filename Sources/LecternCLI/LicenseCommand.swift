@@ -44,7 +44,7 @@ struct LicenseCommand: AsyncParsableCommand {
         }
 
         /// Reports the outcome of an action, with the license as it is now.
-        func report(_ action: String, _ license: LCPLicense, error: LCPError?, message: String?, extra: JSONObject = JSONObject()) throws {
+        func report(_ action: String, _ license: LCPLicense, error: LCPError?, message: String?, extra: JSONObject = JSONObject()) async throws {
             if json {
                 var object = extra
                 object["path"] = .string(path)
@@ -52,11 +52,11 @@ struct LicenseCommand: AsyncParsableCommand {
                 object["ok"] = .bool(error == nil)
                 object["error"] = error.map { .string($0.userMessage) } ?? .null
                 object["message"] = message.map(JSONValue.string) ?? .null
-                object["license"] = LicenseSummary(license: license).json
+                object["license"] = await LicenseSummary(license: license).json
                 Output.json(.object(object))
             } else {
                 if let message { Output.line(message) }
-                for (label, value) in LicenseSummary(license: license).fields { Output.line((label + ":").padding(14) + value) }
+                for (label, value) in await LicenseSummary(license: license).fields { Output.line((label + ":").padding(14) + value) }
                 if let locked = license.error { Output.line("Locked:".padding(14) + locked.userMessage) }
             }
             if let error {
@@ -74,7 +74,7 @@ struct LicenseCommand: AsyncParsableCommand {
 
         func run() async throws {
             let license = try await common.license()
-            let summary = LicenseSummary(license: license)
+            let summary = await LicenseSummary(license: license)
             if common.json {
                 Output.json(summary.json)
             } else {
@@ -95,9 +95,9 @@ struct LicenseCommand: AsyncParsableCommand {
             do {
                 try await license.register()
                 let message = wasRegistered ? "This device was already registered." : "This device is registered."
-                try common.report("register", license, error: nil, message: message)
+                try await common.report("register", license, error: nil, message: message)
             } catch let error as LCPError {
-                try common.report("register", license, error: error, message: nil)
+                try await common.report("register", license, error: error, message: nil)
             }
         }
     }
@@ -135,9 +135,9 @@ struct LicenseCommand: AsyncParsableCommand {
                         + (endBefore.map { " (it ended on \(RFC3339Date.display($0)))" } ?? "")
                         + (license.rightsEnd.map { "; it now ends on \(RFC3339Date.display($0))" } ?? "") + "."
                 }
-                try common.report("renew", license, error: nil, message: message, extra: extra)
+                try await common.report("renew", license, error: nil, message: message, extra: extra)
             } catch let error as LCPError {
-                try common.report("renew", license, error: error, message: nil)
+                try await common.report("renew", license, error: error, message: nil)
             }
         }
     }
@@ -152,9 +152,9 @@ struct LicenseCommand: AsyncParsableCommand {
             let license = try await common.license()
             do {
                 try await license.returnPublication()
-                try common.report("return", license, error: nil, message: "The book was returned.")
+                try await common.report("return", license, error: nil, message: "The book was returned.")
             } catch let error as LCPError {
-                try common.report("return", license, error: error, message: nil)
+                try await common.report("return", license, error: error, message: nil)
             }
         }
     }

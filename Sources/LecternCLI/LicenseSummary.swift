@@ -3,17 +3,24 @@ import LCP
 import Shared
 
 /// What `info` and `check` say about an LCP license: id, provider, user, dates, status, and
-/// the copies and prints left (read without consuming anything).
+/// the copies and prints left (read without consuming anything, through the rights channel:
+/// ``UserRights/allowance``, off the cooperative pool).
 struct LicenseSummary {
     let license: LCPLicense
+    /// What is left of the rights, read once.
+    let allowance: RightsAllowance
 
-    init?(_ publication: Publication) {
+    /// The publication's license, with the `allowance` its rights channel gave.
+    init?(_ publication: Publication, allowance: RightsAllowance) {
         guard let license = publication.lcpLicense else { return nil }
         self.license = license
+        self.allowance = allowance
     }
 
-    init(license: LCPLicense) {
+    /// `license`, its rights read through its channel.
+    init(license: LCPLicense) async {
         self.license = license
+        allowance = await license.allowance
     }
 
     private var document: LicenseDocument { license.license }
@@ -54,8 +61,8 @@ struct LicenseSummary {
         if let end = document.rights.end { fields.append(("Loan end", RFC3339Date.display(end))) }
         if let potential = license.potentialRightsEnd { fields.append(("Renewable to", RFC3339Date.display(potential))) }
         fields.append(("Status", statusText))
-        fields.append(("Copies left", quantity(license.charactersToCopyLeft, grant: license.rightsCopies, unit: "character")))
-        fields.append(("Prints left", quantity(license.pagesToPrintLeft, grant: license.rightsPrints, unit: "page")))
+        fields.append(("Copies left", quantity(allowance.copy.amount, grant: license.rightsCopies, unit: "character")))
+        fields.append(("Prints left", quantity(allowance.print.amount, grant: license.rightsPrints, unit: "page")))
         if let problem = license.rightsProblem { fields.append(("Rights", problem.userMessage)) }
         if let note = license.certificateTrust?.note { fields.append(("Certificate", note)) }
         if let revocation = license.revocationStatus { fields.append(("Revocation", revocation.note)) }
@@ -108,8 +115,8 @@ struct LicenseSummary {
         object["locked"] = .bool(license.isLocked)
         object["error"] = license.error.map { .string($0.userMessage) } ?? .null
         // null = unlimited.
-        object["copiesLeft"] = license.rightsCopies == nil ? .null : number(license.charactersToCopyLeft)
-        object["printsLeft"] = license.rightsPrints == nil ? .null : number(license.pagesToPrintLeft)
+        object["copiesLeft"] = license.rightsCopies == nil ? .null : number(allowance.copy.amount)
+        object["printsLeft"] = license.rightsPrints == nil ? .null : number(allowance.print.amount)
         object["copyGrant"] = number(license.rightsCopies)
         object["printGrant"] = number(license.rightsPrints)
         object["rightsProblem"] = license.rightsProblem.map { .string($0.userMessage) } ?? .null

@@ -24,7 +24,7 @@ struct ProtectionSummary {
         let allowance = await service.rights.allowance
         canCopy = allowance.copy.allows(1)
         canPrint = allowance.print.allows(1)
-        license = LicenseSummary(publication)
+        license = LicenseSummary(publication, allowance: allowance)
     }
 
     var json: JSONValue {

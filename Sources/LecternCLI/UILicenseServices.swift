@@ -13,7 +13,7 @@ enum UILicenseServices {
             details: { path in
                 switch await retrieve(path) {
                 case .success(let license):
-                    let summary = LicenseSummary(license: license)
+                    let summary = await LicenseSummary(license: license)
                     // A license that names a status document but came without one: its server did not answer.
                     let unreachable = license.status == nil && license.license.link(LicenseRel.status) != nil
                     return .success(LicenseServices.Details(fields: summary.panelFields.map { LicenseServices.Field($0.0, $0.1) },

@@ -12,7 +12,7 @@ enum UnreachableLicensedPublication {
             await service.retrieveLicense(path: path, credentials: credentials, authentication: nil, allowUserInteraction: false)
         }
         guard case .success(let license) = result else { return false }
-        let summary = LicenseSummary(license: license)
+        let summary = await LicenseSummary(license: license)
         if json {
             Output.json(.object(JSONObject([
                 "path": .string(path), "error": .string(userMessage(of: error)), "license": summary.json,
