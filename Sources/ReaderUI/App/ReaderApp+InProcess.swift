@@ -19,7 +19,10 @@ extension ReaderApp {
 
     /// Handles `key` as if typed, then draws.
     public func press(_ key: Key) {
-        if key == .resize || !isQuitting { handle(key) }
+        if key == .resize || !isQuitting {
+            handle(key)
+            settleShelfGrid()
+        }
         render()
     }
 

@@ -40,6 +40,18 @@ extension ReaderApp {
         return ShelfPanelLayout(rows: rows, columns: columns).map { .panel($0, entry) }
     }
 
+    /// The grid's first tile row shown: where it was left, scrolled to the selection.
+    func gridTop(_ grid: ShelfGridLayout) -> Int {
+        grid.scrolled(top: shelfCoverDisplay.gridTop, selection: shelf.list.selection)
+    }
+
+    /// Keeps where the grid is scrolled once a key is handled (drawing changes nothing), so
+    /// that the next move scrolls from there.
+    func settleShelfGrid() {
+        guard case .shelf = page, case .grid(let grid)? = shelfCoverLayout() else { return }
+        shelfCoverDisplay.gridTop = gridTop(grid)
+    }
+
     /// The covers shown, the selected one first (it is loaded first).
     func shelfCoverSlots(_ layout: ShelfCoverLayout) -> [ShelfCoverSlot] {
         func key(_ entry: LibraryEntry, _ area: Rect) -> PanelCoverKey {
@@ -49,7 +61,7 @@ extension ReaderApp {
         case .panel(let panel, let entry):
             return [ShelfCoverSlot(entry: entry, key: key(entry, panel.picture), area: panel.picture)]
         case .grid(let grid):
-            let top = shelfCoverDisplay.gridTop
+            let top = gridTop(grid)
             var slots: [ShelfCoverSlot] = []
             for index in grid.visibleItems(top: top, count: shelf.visible.count) {
                 let entry = shelf.entries[shelf.visible[index]], area = grid.picture(of: index, top: top)
@@ -60,9 +72,8 @@ extension ReaderApp {
         }
     }
 
-    /// Draws the shelf with the text of its covers (the pictures come after ncurses).
-    /// Draws the bookshelf `shelf` (the application's, its rows fitted to the window), with
-    /// the cover panel or as a grid of covers.
+    /// Draws the bookshelf `shelf` (the application's, its rows fitted to the window) with the
+    /// text of its covers, beside the list or as a grid (the pictures come after ncurses).
     func drawShelfWithCover(_ shelf: ShelfState, painter: Painter) {
         let display = shelfCoverDisplay
         switch shelfCoverLayout() {
@@ -74,9 +85,8 @@ extension ReaderApp {
             ShelfCoverView.draw(panel, entry: entry, cover: display.panelCover(for: slot.key), painter: painter,
                                 statistics: shelf.statistics[entry.identity])
         case .grid(let grid)?:
-            display.gridTop = grid.scrolled(top: display.gridTop, selection: shelf.list.selection)
             let covers = Dictionary(shelfCoverSlots(.grid(grid)).map { ($0.entry.id, $0.key) }, uniquingKeysWith: { first, _ in first })
-            ShelfGridView.draw(shelf, layout: grid, top: display.gridTop,
+            ShelfGridView.draw(shelf, layout: grid, top: gridTop(grid),
                                covers: { entry in covers[entry.id].flatMap { display.panelCover(for: $0) } }, painter: painter)
         }
     }

@@ -165,6 +165,7 @@ public final class ReaderApp {
         while isRunning, let key = screen.readKey() {
             any = true
             handle(key)
+            settleShelfGrid()
         }
         if any, isRunning {
             render()
