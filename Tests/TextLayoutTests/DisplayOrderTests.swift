@@ -24,4 +24,24 @@ import TextLayout
     @Test func aTerminalThatReordersGetsTheLogicalOrder() {
         #expect(DisplayOrder.visual("שלום עולם", mode: .terminal) == "שלום עולם")
     }
+
+    /// A line the interface composed around a Hebrew word (a popup's title, a prompt) stays
+    /// left to right: only the word, isolated, is turned; the isolates are not sent.
+    @Test func anInterfaceLineIsLeftToRightWhateverItsFirstLetter() {
+        let title = "“" + DisplayOrder.isolated("בשייט") + "” — 1 match"
+        #expect(DisplayOrder.visual(title, interfaceLine: true) == "“טיישב” — 1 match")
+        // Without the isolates the number joins the right-to-left run, as the algorithm says.
+        #expect(DisplayOrder.visual("“בשייט” — 1 match", interfaceLine: true) == "“1 — ”טיישב match")
+        // A terminal that reorders gets the logical order, without the isolates too.
+        #expect(DisplayOrder.visual(title, mode: .terminal, interfaceLine: true) == "“בשייט” — 1 match")
+    }
+
+    /// Each character in visual order keeps the offset of its logical character: a list row
+    /// styles a search match in its reordered snippet by it.
+    @Test func eachVisualCharacterNamesItsLogicalOffset() {
+        let characters = DisplayOrder.characters("אב cd")
+        #expect(String(characters.map(\.character)) == "cd בא")
+        #expect(characters.map(\.source) == [3, 4, 2, 1, 0])
+        #expect(DisplayOrder.characters("ab").map(\.source) == [0, 1])
+    }
 }

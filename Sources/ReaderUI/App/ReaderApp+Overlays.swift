@@ -95,7 +95,7 @@ extension ReaderApp {
         let query = search.parsed
         let source = book.source
         let index = book.textIndex
-        message = "Searching for “\(search.query)”…"
+        message = "Searching for “\(TextFitting.isolated(search.query))”…"
         book.tasks.start(.search) { [weak self, weak book] in
             let count = source.count
             var found: (chapter: Int, range: Range<Int>, wrapped: Bool)?
@@ -140,7 +140,7 @@ extension ReaderApp {
                 return
             }
             guard let found else {
-                self.message = "No match for “\(search.query)” in the book."
+                self.message = "No match for “\(TextFitting.isolated(search.query))” in the book."
                 self.render()
                 return
             }
@@ -168,8 +168,9 @@ extension ReaderApp {
             // Named by the section the match is in (its chapter converted for that if need be).
             await book.loadEntryOffsets([found.chapter])
             guard !Task.isCancelled else { return }
-            let place = " · " + book.placeLabel(chapter: found.chapter, offset: found.range.lowerBound)
-            self.message = "“\(search.query)”" + position + place
+            // The query and the section isolated: a Hebrew query's figures stay after it.
+            let place = " · " + TextFitting.isolated(book.placeLabel(chapter: found.chapter, offset: found.range.lowerBound))
+            self.message = "“\(TextFitting.isolated(search.query))”" + position + place
                 + (found.wrapped ? (forward ? " (from the start)" : " (from the end)") : "")
                 + " · n next · N previous · S all"
             self.render()

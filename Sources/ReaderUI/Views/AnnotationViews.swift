@@ -23,7 +23,7 @@ enum AnnotationViews {
         var row = inner.row
         func line(_ text: String, _ element: ThemeElement = .dialog) {
             guard row < inner.row + inner.height else { return }
-            painter.text(text, row: row, column: inner.column, element, width: inner.width)
+            painter.text(TextFitting.visual(text), row: row, column: inner.column, element, width: inner.width)
             row += 1
         }
         for text in quoteLines { line(text) }

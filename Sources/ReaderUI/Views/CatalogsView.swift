@@ -19,13 +19,13 @@ enum CatalogsView {
             if !screen.feed.metadata.title.isEmpty { title += " — " + safe(screen.feed.metadata.title) }
             if let page = screen.feed.metadata.currentPage { title += " · page \(page)" }
             if let total = screen.feed.metadata.numberOfItems { title += " · \(total) items" }
-            painter.bar(title, row: 0, .status)
+            painter.bar(TextFitting.fitted(title, to: painter.columns, interfaceLine: true), row: 0, .status)
             drawFeed(screen, painter: painter)
         case .publication(let screen)?:
-            painter.bar(title, row: 0, .status)
+            painter.bar(TextFitting.fitted(title, to: painter.columns, interfaceLine: true), row: 0, .status)
             drawPublication(screen, painter: painter)
         case nil:
-            painter.bar(title, row: 0, .status)
+            painter.bar(TextFitting.fitted(title, to: painter.columns, interfaceLine: true), row: 0, .status)
             drawCatalogs(state, painter: painter)
         }
         drawStatus(state, painter: painter)
@@ -87,7 +87,7 @@ enum CatalogsView {
             if wrapped.count > summaryRoom, var last = lines.popLast() { last.0 = TextFitting.truncate(last.0 + " …", to: width); lines.append(last) }
         }
         for (offset, line) in lines.enumerated() where 1 + offset < painter.rows - 1 {
-            painter.text(line.0, row: 1 + offset, column: 1, line.1, width: width)
+            painter.text(TextFitting.visual(line.0), row: 1 + offset, column: 1, line.1, width: width)
         }
         var top = 2 + lines.count
         painter.text(screen.actions.isEmpty ? "This entry offers nothing to get." : "Formats and actions (enter):",
@@ -126,6 +126,8 @@ enum CatalogsView {
 
     private static func row(_ text: String, at row: Int, selected: Bool, painter: Painter) {
         guard row < painter.rows - 1 else { return }
+        // A feed's titles may be Hebrew or Arabic: in visual order, as the page text.
+        let text = TextFitting.fitted(text, to: painter.columns, interfaceLine: true)
         if selected {
             painter.bar(text, row: row, .cursor)
         } else {

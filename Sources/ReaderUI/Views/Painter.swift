@@ -39,7 +39,7 @@ struct Painter {
             screen.draw("│", row: row, column: left + width - 1, style: border)
         }
         if !title.isEmpty {
-            screen.draw(" " + TextFitting.truncate(title, to: width - 6) + " ", row: top, column: left + 2, style: palette[.dialogTitle])
+            screen.draw(" " + TextFitting.fitted(title, to: width - 6, interfaceLine: true) + " ", row: top, column: left + 2, style: palette[.dialogTitle])
         }
         return Rect(row: top + 1, column: left + 2, width: max(1, width - 4), height: max(1, boxHeight - 2))
     }

@@ -8,7 +8,7 @@ enum PassagesView {
     static func draw(_ state: PassagesState, painter: Painter) {
         let wanted = max(state.hits.count + state.notes.count, 1) + 3 + (state.pending > 0 ? 1 : 0)
         let (width, height) = PopupViews.popupSize(painter, wantedWidth: 110, wantedHeight: wanted)
-        let inner = painter.box(title: "Passages — \(state.query) — enter open · esc close", width: width,
+        let inner = painter.box(title: "Passages — \(TextFitting.isolated(state.query)) — enter open · esc close", width: width,
                                 height: max(4, min(height, PopupViews.listRows(windowRows: painter.rows) + 2)))
         var rows = inner.height
         if state.pending > 0 {
@@ -30,7 +30,7 @@ enum PassagesView {
             let isNote = index < state.notes.count
             let publication = isNote ? state.notes[index].publication : state.hits[index - state.notes.count].publication
             let snippet = isNote ? state.notes[index].snippet : state.hits[index - state.notes.count].snippet
-            let title = TextFitting.truncate(publication.title, to: max(8, inner.width / 4)) + (isNote ? "  note: " : "  ")
+            let title = TextFitting.fitted(publication.title, to: max(8, inner.width / 4)) + (isNote ? "  note: " : "  ")
             SnippetRow.draw(label: title, pieces: snippet.map { ($0.text, $0.isMatch) }, row: row, column: inner.column,
                             width: inner.width, selected: index == state.list.selection, matchElement: .link, painter: painter)
         }

@@ -99,7 +99,7 @@ enum PopupViews {
         if lines.count > room { lines = Array(lines.prefix(room)) }
         let inner = painter.box(title: dialog.heading, width: width, height: lines.count + 4)
         for (offset, line) in lines.enumerated() {
-            painter.text(line.0, row: inner.row + offset, column: inner.column, line.1, width: inner.width)
+            painter.text(TextFitting.visual(line.0), row: inner.row + offset, column: inner.column, line.1, width: inner.width)
         }
         let inputRow = inner.row + lines.count
         let prompt = "> "
@@ -123,7 +123,7 @@ enum PopupViews {
         lines = Array(lines.prefix(max(1, painter.rows - 5)))
         let inner = painter.box(title: "Cannot show this publication", width: width, height: lines.count + 3)
         for (offset, line) in lines.enumerated() {
-            painter.text(line.0, row: inner.row + offset, column: inner.column, line.1, width: inner.width)
+            painter.text(TextFitting.visual(line.0), row: inner.row + offset, column: inner.column, line.1, width: inner.width)
         }
         painter.text(keys, row: inner.row + lines.count, column: inner.column, .secondary, width: inner.width)
     }
@@ -159,9 +159,9 @@ enum PopupViews {
         let room = max(1, painter.rows - 5)
         let top = min(state.top, max(0, lines.count - room))
         let shown = Array(lines.dropFirst(top).prefix(room))
-        let inner = painter.box(title: "License — \(state.entry.title)", width: width, height: shown.count + 3)
+        let inner = painter.box(title: "License — \(TextFitting.isolated(state.entry.title))", width: width, height: shown.count + 3)
         for (offset, line) in shown.enumerated() {
-            painter.text(line.0, row: inner.row + offset, column: inner.column, line.1, width: inner.width)
+            painter.text(TextFitting.visual(line.0), row: inner.row + offset, column: inner.column, line.1, width: inner.width)
         }
         painter.text(keys, row: inner.row + shown.count, column: inner.column, state.confirmingReturn ? .error : .secondary, width: inner.width)
     }
@@ -195,7 +195,7 @@ enum PopupViews {
         let wrapped = lines.flatMap { TextFitting.wrap($0, width: max(4, width - 4)) }
         let inner = painter.box(title: title, width: width, height: wrapped.count + 2)
         for (offset, line) in wrapped.enumerated() where offset < inner.height {
-            painter.text(line, row: inner.row + offset, column: inner.column, .dialog, width: inner.width)
+            painter.text(TextFitting.visual(line), row: inner.row + offset, column: inner.column, .dialog, width: inner.width)
         }
     }
 }

@@ -56,7 +56,8 @@ enum ReaderView {
         if !state.pendingCount.isEmpty { right = state.pendingCount + "  " + right }
         if book.loadingChapter != nil || state.layout == nil { right = "loading…  " + right }
         // While listening, the player's line instead of the chapter title.
-        let left = message ?? book.playback?.statusText ?? readAloudStatus(book) ?? (book.chapterTitle.isEmpty ? book.title : book.chapterTitle)
+        let title = book.chapterTitle.isEmpty ? book.title : book.chapterTitle
+        let left = message ?? book.playback?.statusText ?? readAloudStatus(book) ?? title
         // The time left, when it fits beside the chapter's title or the message (they come first).
         if picture == nil, book.playback == nil, book.loadingChapter == nil, let time = book.timeLeft {
             let room = columns - TextFitting.width(left) - TextFitting.width(right) - 6
@@ -74,7 +75,8 @@ enum ReaderView {
         ].compactMap { $0 }, columns: columns)
         let rightWidth = TextFitting.width(right)
         let leftWidth = max(0, columns - rightWidth - 3)
-        painter.bar(" " + TextFitting.fitted(left, to: max(0, leftWidth - 1)), row: statusRow, .status)
+        // A message is a line of the interface (left to right); a title is a paragraph of its own.
+        painter.bar(" " + TextFitting.fitted(left, to: max(0, leftWidth - 1), interfaceLine: left != title), row: statusRow, .status)
         painter.text(right + " ", row: statusRow, column: max(0, columns - rightWidth - 1), .status)
     }
 
@@ -120,7 +122,7 @@ enum ReaderView {
         }
         if let message {
             // A refusal or a result: the whole line for it.
-            painter.bar(" " + TextFitting.truncate(message, to: max(0, painter.columns - 2)), row: row, .status)
+            painter.bar(" " + TextFitting.fitted(message, to: max(0, painter.columns - 2), interfaceLine: true), row: row, .status)
             return
         }
         let allowed = book.copyPermission?.allowed ?? true
@@ -131,7 +133,7 @@ enum ReaderView {
                        [copy, "H highlight", "esc"], [copy, "esc"], [copy]].map { $0.joined(separator: " · ") }
         let action = actions.first { TextFitting.width(left) + TextFitting.width($0) + 4 <= painter.columns } ?? actions.last!
         let actionWidth = TextFitting.width(action)
-        painter.bar(" " + TextFitting.truncate(left, to: max(0, painter.columns - actionWidth - 4)), row: row, .status)
+        painter.bar(" " + TextFitting.fitted(left, to: max(0, painter.columns - actionWidth - 4)), row: row, .status)
         var style = painter.palette[.status]
         if !allowed { style = style.adding(.dim) }
         painter.screen.draw(action + " ", row: row, column: max(0, painter.columns - actionWidth - 1), style: style)

@@ -9,7 +9,7 @@ enum SearchResultsView {
         let (width, height) = PopupViews.popupSize(painter, wantedWidth: 100, wantedHeight: max(state.hits.count, 1) + 4)
         let count = "\(state.hits.count)\(state.hits.count >= 2_000 ? "+" : "")"
         let matches = "\(count) match\(state.hits.count == 1 ? "" : "es")" + (state.complete ? "" : " so far")
-        let inner = painter.box(title: "“\(state.query)” — \(matches) — enter go · esc close",
+        let inner = painter.box(title: "“\(TextFitting.isolated(state.query))” — \(matches) — enter go · esc close",
                                 width: width, height: max(4, min(height, PopupViews.listRows(windowRows: painter.rows) + 2)))
         var rows = inner.height
         if !state.complete {
@@ -25,7 +25,7 @@ enum SearchResultsView {
             let hit = state.hits[index]
             let row = inner.row + offset
             let width = max(6, inner.width / 4)
-            let label = TextFitting.pad(TextFitting.truncate(state.label(at: index), to: width), to: width) + "  "
+            let label = TextFitting.paddedVisual(state.label(at: index), to: width) + "  "
             let characters = Array(hit.snippet)
             let pieces: [(text: String, isMatch: Bool)] = [
                 (String(characters[..<hit.matchInSnippet.lowerBound]), false),

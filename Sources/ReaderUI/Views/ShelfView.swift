@@ -73,11 +73,11 @@ enum ShelfView {
             return
         case .confirmingDelete(let entry):
             let fileNote = LibraryStore.ownsFile(of: entry) ? " and delete its file" : " (the file stays)"
-            painter.bar("Remove \"\(entry.title)\" from the library\(fileNote)? y/n", row: row, .error)
+            painter.bar(TextFitting.fitted("Remove \"\(TextFitting.isolated(entry.title))\" from the library\(fileNote)? y/n", to: painter.columns, interfaceLine: true), row: row, .error)
         case .browsing:
             var text = state.message ?? "enter open · / filter · F find in books · s sort · i import · c catalogs · d delete · L license · ? help · q quit"
             if state.message == nil, !state.filter.text.isEmpty { text = "filter: \(state.filter.string) (esc clears) · " + text }
-            painter.bar(text, row: row, .status)
+            painter.bar(TextFitting.fitted(text, to: painter.columns, interfaceLine: true), row: row, .status)
         }
         painter.screen.setCursor(row: nil)
     }

@@ -29,13 +29,24 @@ enum TextFitting {
     /// An interface string (a title, a label) as the terminal must receive it: through the
     /// page text's bidi reordering, mirroring and shaping (``DisplayOrder``). Apply it once,
     /// to a string from the outside, after any truncation and before padding.
-    static func visual(_ text: String) -> String {
-        DisplayOrder.visual(text, mode: terminalReorders.load(ordering: .relaxed) ? .terminal : .lectern)
+    /// `interfaceLine`: a line composed around words from outside (a prompt, a message), left
+    /// to right whatever its first letter (see ``DisplayOrder/visual(_:mode:interfaceLine:)``).
+    static func visual(_ text: String, interfaceLine: Bool = false) -> String {
+        DisplayOrder.visual(text, mode: terminalReorders.load(ordering: .relaxed) ? .terminal : .lectern, interfaceLine: interfaceLine)
     }
 
+    /// ``visual(_:)`` one character at a time, each with its logical offset in `text`.
+    static func visualCharacters(_ text: String) -> [(character: Character, source: Int)] {
+        DisplayOrder.characters(text, mode: terminalReorders.load(ordering: .relaxed) ? .terminal : .lectern)
+    }
+
+    /// A word from outside (a title, a query) inside an interface line, kept whole by the
+    /// line's bidi (``DisplayOrder/isolated(_:)``).
+    static func isolated(_ text: String) -> String { DisplayOrder.isolated(text) }
+
     /// `text` cut to `width` cells at its logical end, then in visual order.
-    static func fitted(_ text: String, to width: Int) -> String {
-        visual(truncate(text, to: width))
+    static func fitted(_ text: String, to width: Int, interfaceLine: Bool = false) -> String {
+        visual(truncate(text, to: width), interfaceLine: interfaceLine)
     }
 
     /// ``fitted(_:to:)`` padded with spaces to `width` cells: a column of a row.

@@ -6,15 +6,31 @@ public enum DisplayOrder {
     /// `text` as one paragraph whose direction is its first strong character's, in the order
     /// the terminal must receive it in `mode` (unchanged with ``BidiMode/terminal``, which
     /// reorders by itself). Truncate before, not after: the cut must fall at the logical end.
-    public static func visual(_ text: String, mode: BidiMode = .lectern) -> String {
-        guard mode == .lectern, text.unicodeScalars.contains(where: isRightToLeftHint) else { return text }
+    /// `interfaceLine`: `text` is a line the interface composed (a prompt, a message, a popup's
+    /// title) around words from outside: its paragraph is left to right whatever its first
+    /// letter, so that only the embedded right-to-left words are turned.
+    public static func visual(_ text: String, mode: BidiMode = .lectern, interfaceLine: Bool = false) -> String {
+        String(characters(text, mode: mode, interfaceLine: interfaceLine).map(\.character))
+    }
+
+    /// ``visual(_:mode:)`` one character at a time, each with the offset (in `Character`s) of
+    /// the logical character it comes from: a row that styles part of a string (a search
+    /// match in its snippet) finds that part's cells after reordering.
+    public static func characters(_ text: String, mode: BidiMode = .lectern, interfaceLine: Bool = false) -> [(character: Character, source: Int)] {
+        // Isolates (FSI … PDI around a word from outside) steer the algorithm; the terminal
+        // gets none of them.
+        let logical = text.enumerated().filter { !isFormatting($0.element) }.map { (character: $0.element, source: $0.offset) }
+        guard mode == .lectern, text.unicodeScalars.contains(where: isRightToLeftHint) else { return logical }
         let clusters = Clusters(text)
-        guard let resolved = BidiResolver.levels(clusters, marks: [], direction: .firstStrong(fallback: .leftToRight)) else { return text }
+        let direction: BaseDirection = interfaceLine ? .leftToRight : .firstStrong(fallback: .leftToRight)
+        guard let resolved = BidiResolver.levels(clusters, marks: [], direction: direction) else { return logical }
         let paragraphLevel: Int8 = resolved.direction == .rightToLeft ? 1 : 0
         let order = VisualOrder.indices(0..<clusters.count, levels: resolved.levels, leads: clusters.leads, paragraphLevel: paragraphLevel)
-        var result = ""
+        var result: [(character: Character, source: Int)] = []
+        result.reserveCapacity(order.count)
         for index in order {
             var character = clusters[index]
+            if isFormatting(character) { continue }
             if let shapes = resolved.shapes, shapes[index] != character.unicodeScalars.first?.value {
                 // The lam of a lam-alef ligature is drawn by the alef's form: nothing of its own.
                 guard shapes[index] != 0xFEFF, let scalar = Unicode.Scalar(shapes[index]) else { continue }
@@ -24,9 +40,25 @@ public enum DisplayOrder {
                 character = Character(String(view))
             }
             if resolved.levels[index] % 2 == 1 { character = BidiResolver.mirrored(character) }
-            result.append(character)
+            result.append((character, index))
         }
         return result
+    }
+
+    /// `text` as a word from outside inside an interface line: isolated (FSI … PDI), so that
+    /// the line's numbers and punctuation do not join its right-to-left run ("“שלום” — 1 match"
+    /// would show "“1 — ”םולש match"). The isolates never reach the terminal.
+    public static func isolated(_ text: String) -> String {
+        "\u{2068}" + text + "\u{2069}"
+    }
+
+    /// The explicit bidi formatting characters: marks, embeddings, overrides and isolates.
+    static func isFormatting(_ character: Character) -> Bool {
+        guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first else { return false }
+        switch scalar.value {
+        case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
     }
 
     /// Scalars that may make a string need reordering: right-to-left letters and the explicit

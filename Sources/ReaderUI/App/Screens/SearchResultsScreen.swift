@@ -8,7 +8,7 @@ struct SearchResultsScreen: Screen {
         if key == .escape || key == .character("q") || key == .character("S") { return [.pop] }
         state.list.visibleRows = Self.listRows(windowRows: size.rows)
         if key == .enter || key == .character("l") || key == .right, let hit = state.selected {
-            let message = "“\(state.query)” \(state.list.selection + 1)/\(state.hits.count) · n next · N previous"
+            let message = "“\(TextFitting.isolated(state.query))” \(state.list.selection + 1)/\(state.hits.count) · n next · N previous"
             return [.pop, .showSearchHit(hit), .message(message)]
         }
         _ = state.list.handle(key)
