@@ -30,8 +30,11 @@ import TextLayout
     @Test func anInterfaceLineIsLeftToRightWhateverItsFirstLetter() {
         let title = "“" + DisplayOrder.isolated("בשייט") + "” — 1 match"
         #expect(DisplayOrder.visual(title, interfaceLine: true) == "“טיישב” — 1 match")
-        // Without the isolates the number joins the right-to-left run, as the algorithm says.
-        #expect(DisplayOrder.visual("“בשייט” — 1 match", interfaceLine: true) == "“1 — ”טיישב match")
+        // What an interface line quotes is isolated too: its figures stay after it.
+        #expect(DisplayOrder.visual("“בשייט” — 1 match", interfaceLine: true) == "“טיישב” — 1 match")
+        #expect(DisplayOrder.visual("Removed \"שלום\" 3 times, \"עולם\" 2", interfaceLine: true) == "Removed \"םולש\" 3 times, \"םלוע\" 2")
+        // As a paragraph of its own (a title), the number joins the right-to-left run, as the algorithm says.
+        #expect(DisplayOrder.visual("“בשייט” — 1 match") != "“טיישב” — 1 match")
         // A terminal that reorders gets the logical order, without the isolates too.
         #expect(DisplayOrder.visual(title, mode: .terminal, interfaceLine: true) == "“בשייט” — 1 match")
     }

@@ -113,7 +113,7 @@ enum CatalogsView {
             return
         }
         if let message = state.message {
-            painter.bar(safe(message), row: row, .status)
+            painter.bar(TextFitting.fitted(safe(message), to: painter.columns, interfaceLine: true), row: row, .status)
             return
         }
         let keys: String = switch state.current {

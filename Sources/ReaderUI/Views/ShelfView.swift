@@ -55,13 +55,13 @@ enum ShelfView {
             painter.screen.setCursor(row: row, column: min(painter.columns - 1, TextFitting.width(text)))
             return
         case .importing(let field):
-            if let message = state.message { painter.bar(message, row: row - 1, .secondary) }
+            if let message = state.message { painter.bar(TextFitting.fitted(message, to: painter.columns, interfaceLine: true), row: row - 1, .secondary) }
             let text = "Import (file, folder or .lcpl; tab completes): " + field.string
             painter.bar(text, row: row, .input)
             painter.screen.setCursor(row: row, column: min(painter.columns - 1, TextFitting.width(text)))
             return
         case .relinking(let entry, let field):
-            if let message = state.message { painter.bar(message, row: row - 1, .secondary) }
+            if let message = state.message { painter.bar(TextFitting.fitted(message, to: painter.columns, interfaceLine: true), row: row - 1, .secondary) }
             let text = "New place of \"\(TerminalText.singleLine(entry.title))\" (tab completes): " + field.string
             painter.bar(text, row: row, .input)
             painter.screen.setCursor(row: row, column: min(painter.columns - 1, TextFitting.width(text)))

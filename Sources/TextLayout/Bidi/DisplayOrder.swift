@@ -23,7 +23,8 @@ public enum DisplayOrder {
         guard mode == .lectern, text.unicodeScalars.contains(where: isRightToLeftHint) else { return logical }
         let clusters = Clusters(text)
         let direction: BaseDirection = interfaceLine ? .leftToRight : .firstStrong(fallback: .leftToRight)
-        guard let resolved = BidiResolver.levels(clusters, marks: [], direction: direction) else { return logical }
+        let marks = interfaceLine ? quotationIsolates(clusters) : []
+        guard let resolved = BidiResolver.levels(clusters, marks: marks, direction: direction) else { return logical }
         let paragraphLevel: Int8 = resolved.direction == .rightToLeft ? 1 : 0
         let order = VisualOrder.indices(0..<clusters.count, levels: resolved.levels, leads: clusters.leads, paragraphLevel: paragraphLevel)
         var result: [(character: Character, source: Int)] = []
@@ -50,6 +51,29 @@ public enum DisplayOrder {
     /// would show "“1 — ”םולש match"). The isolates never reach the terminal.
     public static func isolated(_ text: String) -> String {
         "\u{2068}" + text + "\u{2069}"
+    }
+
+    /// Isolates around what an interface line quotes ("Removed \"שלום\" from the library",
+    /// “query” 3/9): a quoted title or query is a word from outside, and the figures after it
+    /// must not join its right-to-left run. Straight quotes pair in order; curly ones open and close.
+    static func quotationIsolates(_ clusters: Clusters) -> [(index: Int, scalar: UInt32)] {
+        var marks: [(index: Int, scalar: UInt32)] = []
+        var straightOpen = false, curlyDepth = 0
+        for (index, character) in clusters.enumerated() {
+            switch character {
+            case "“":
+                marks.append((index + 1, 0x2068))
+                curlyDepth += 1
+            case "”" where curlyDepth > 0:
+                marks.append((index, 0x2069))
+                curlyDepth -= 1
+            case "\"":
+                marks.append(straightOpen ? (index, 0x2069) : (index + 1, 0x2068))
+                straightOpen.toggle()
+            default: break
+            }
+        }
+        return marks
     }
 
     /// The explicit bidi formatting characters: marks, embeddings, overrides and isolates.
