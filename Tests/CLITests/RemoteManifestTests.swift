@@ -36,9 +36,8 @@ import TestSupport
         try server.run()
         defer { server.terminate() }
         // Wait for the server.
-        for _ in 0..<100 {
-            if (try? String(contentsOf: URL(string: "http://127.0.0.1:\(port)/a.mp3")!, encoding: .isoLatin1)) != nil { break }
-            usleep(50_000)
+        try StateWait.blocking("the HTTP server", interval: .milliseconds(50)) {
+            (try? String(contentsOf: URL(string: "http://127.0.0.1:\(port)/a.mp3")!, encoding: .isoLatin1)) != nil
         }
         let baseline = try String(contentsOfFile: log, encoding: .utf8).components(separatedBy: "\n").count
 
@@ -56,13 +55,15 @@ import TestSupport
             Array(try String(contentsOfFile: log, encoding: .utf8).components(separatedBy: "\n").dropFirst(baseline - 1))
                 .filter { !$0.isEmpty }
         }
-        /// Waits (bounded) until a logged request line satisfies `condition`.
+        /// Waits until a logged request line satisfies `condition`; false when none did by
+        /// the deadline.
         func waitForLogged(_ condition: (String) -> Bool) throws -> Bool {
-            for _ in 0..<600 {
-                if try logged().contains(where: condition) { return true }
-                usleep(50_000)
+            do {
+                try StateWait.blocking("a logged request", interval: .milliseconds(50)) { try logged().contains(where: condition) }
+                return true
+            } catch is StateWait.Timeout {
+                return false
             }
-            return false
         }
 
         let info = try lectern.run(["info", path])

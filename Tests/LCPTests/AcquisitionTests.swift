@@ -143,8 +143,7 @@ import TestSupport
         // Cancelled once the download is under way (its first bytes reported), or after a
         // while: a cancellation at any point ends the acquisition as cancelled, with nothing
         // left behind. (Under AddressSanitizer on a loaded machine, no byte arrived in 300 s.)
-        let deadline = Date().addingTimeInterval(20)
-        while progress.all.isEmpty && Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
+        try await StateWait.until("the download's progress") { !progress.all.isEmpty }
         task.cancel()
         let result = await task.value
         guard case .cancelled? = result.failure else { Issue.record("\(result)"); return }

@@ -193,7 +193,7 @@ import TestSupport
         try server.serveFile("ca.crl", ["mode": "hang"])
         let first = service(retryInterval: 3600)
         _ = await first.crl(for: try anyLicense)
-        for _ in 0..<50 where try server.log().isEmpty { try await Task.sleep(nanoseconds: 100_000_000) }
+        try await StateWait.until("the download's request") { try !server.log().isEmpty }
         #expect(try repository.lastFailedAttempt(url: first.url) != nil)
         let second = service(retryInterval: 3600)
         _ = await second.crl(for: try anyLicense)

@@ -84,12 +84,15 @@ import TestSupport
 
     @discardableResult
     func waitUntil(_ what: String, _ app: ReaderApp, _ canvas: MemoryCanvas, _ condition: (String) -> Bool) async throws -> String {
-        for _ in 0..<3_000 {
-            app.redraw()
-            if condition(canvas.text) { return canvas.text }
-            try await Task.sleep(nanoseconds: 10_000_000)
+        do {
+            try await StateWait.until(what) {
+                app.redraw()
+                return condition(canvas.text)
+            }
+        } catch is StateWait.Timeout {
+            Issue.record("timed out waiting for \(what); canvas:\n\(canvas.text)")
+            throw CancellationError()
         }
-        Issue.record("timed out waiting for \(what); canvas:\n\(canvas.text)")
-        throw CancellationError()
+        return canvas.text
     }
 }

@@ -27,8 +27,8 @@ import TestSupport
         reader.press(.control("s"))
         try await reader.waitFor("Note saved.")
         let id = try #require(reader.app.currentBook?.entry?.id)
-        for _ in 0..<500 where try library.store.annotations(publicationID: id, sealing: nil).first?.note == nil {
-            try await Task.sleep(nanoseconds: 10_000_000)
+        try await StateWait.until("the note in the library") {
+            try library.store.annotations(publicationID: id, sealing: nil).first?.note != nil
         }
         reader.press(.character("q"))
 
@@ -60,8 +60,8 @@ import TestSupport
         try await reader.waitFor("Highlight —")
         reader.press(.escape, .escape)
         let id = try #require(reader.app.currentBook?.entry?.id)
-        for _ in 0..<500 where try library.store.annotations(publicationID: id, sealing: nil).isEmpty {
-            try await Task.sleep(nanoseconds: 10_000_000)
+        try await StateWait.until("the highlight in the library") {
+            try !library.store.annotations(publicationID: id, sealing: nil).isEmpty
         }
         // Back to the start: the book reopens there unless the list says otherwise.
         reader.press(.character("g"))
@@ -88,13 +88,8 @@ import TestSupport
         first.app.startReader(path: HighlightInProcessTests.book, on: first.canvas)
         try await first.waitFor("April is the cruellest month", "p. 1/")
         let href = try #require(first.app.currentBook.map { $0.source.href(0) })
-        var id: Int64?
-        for _ in 0..<500 {
-            id = first.app.currentBook?.entry?.id
-            if id != nil { break }
-            try await Task.sleep(nanoseconds: 10_000_000)
-        }
-        let publicationID = try #require(id)
+        try await StateWait.until("the book's library entry") { first.app.currentBook?.entry?.id != nil }
+        let publicationID = try #require(first.app.currentBook?.entry?.id)
         first.press(.character("q"))
         let hostile = Annotation(target: AnnotationTarget(href: href, textRange: 5_000_000..<5_000_010,
                                                           quote: TextQuote(exact: "quote\u{1B}[2J\u{1B}]52;c;aGk=\u{07}"),

@@ -25,12 +25,12 @@ actor MemoryAnnotationStore {
     /// Waits (bounded) until the live annotations satisfy `condition`.
     @discardableResult
     func waitUntil(_ condition: @Sendable ([Annotation]) -> Bool) async throws -> [Annotation] {
-        for _ in 0..<1_000 {
-            let now = all()
-            if condition(now) { return now }
-            try await Task.sleep(nanoseconds: 10_000_000)
+        do {
+            try await StateWait.until("the annotations stored") { condition(all()) }
+        } catch is StateWait.Timeout {
+            throw InProcessTimeout(what: "the annotations stored", screen: "\(all())")
         }
-        throw InProcessTimeout(what: "the annotations stored", screen: "\(all())")
+        return all()
     }
 
     func waitForCount(_ count: Int) async throws -> [Annotation] {

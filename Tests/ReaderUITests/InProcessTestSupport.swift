@@ -63,12 +63,15 @@ struct InProcessApp {
     /// Waits until `condition` holds for what the canvas shows.
     @discardableResult
     func waitUntil(_ what: String, _ condition: (String) -> Bool) async throws -> String {
-        for _ in 0..<3_000 {
-            app.redraw()
-            if condition(canvas.text) { return canvas.text }
-            try await Task.sleep(nanoseconds: 10_000_000)
+        do {
+            try await StateWait.until(what) {
+                app.redraw()
+                return condition(canvas.text)
+            }
+        } catch is StateWait.Timeout {
+            throw InProcessTimeout(what: what, screen: canvas.text)
         }
-        throw InProcessTimeout(what: what, screen: canvas.text)
+        return canvas.text
     }
 }
 

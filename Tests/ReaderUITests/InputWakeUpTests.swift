@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import Terminal
 import Testing
+import TestSupport
 
 /// The counts the signal handler under test and the watcher's callbacks add to.
 private let chainedCalls = Atomic<Int>(0)
@@ -20,8 +21,7 @@ private func previousHandler(_ signal: Int32) {
 @Suite(.serialized) struct InputWakeUpTests {
     /// Polls `condition` until it holds (bounded, so a failure ends the test).
     static func eventually(_ condition: () -> Bool) -> Bool {
-        for _ in 0..<2_000 where !condition() { usleep(5_000) }
-        return condition()
+        (try? StateWait.blocking("a condition") { condition() }) != nil
     }
 
     @Test func anIdleInputWakesNobody() throws {

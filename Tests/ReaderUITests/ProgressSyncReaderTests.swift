@@ -86,7 +86,7 @@ import TestSupport
         try await ui.waitFor("p. 4/")
         // What the input loop does after the keys it read (press() handles one key alone).
         ui.app.scheduleSavingPosition()
-        for _ in 0..<1_000 where pushes.count == 0 { try await Task.sleep(nanoseconds: 10_000_000) }
+        try await StateWait.until("a push") { pushes.count > 0 }
         #expect(pushes.count == 1)
         #expect((pushes.last?.locations.progression ?? 0) > 0)
     }

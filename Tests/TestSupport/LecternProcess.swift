@@ -28,7 +28,7 @@ public struct LecternProcess {
     }
 
     /// Runs `lectern arguments…` (in `directory`, else the test's own), killing it after `timeout` seconds.
-    public func run(_ arguments: [String], timeout: TimeInterval = 60, environment extra: [String: String] = [:],
+    public func run(_ arguments: [String], timeout: TimeInterval = 120, environment extra: [String: String] = [:],
                     directory: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.executable)

@@ -33,13 +33,11 @@ struct FolderSyncUITests {
             try tmux.waitFor("· n next")
             try tmux.press("H")
             try tmux.waitForAll("Highlight —", "1 yellow")
-            // Written to the folder with the book still open (a bounded wait for the file).
-            let deadline = Date().addingTimeInterval(30)
+            // Written to the folder with the book still open.
             var written = Data()
-            while Date() < deadline {
+            try? StateWait.blocking("the sync file", interval: .milliseconds(100)) {
                 written = (try? Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))) ?? Data()
-                if written.range(of: Data("Lilacs".utf8)) != nil { break }
-                usleep(100_000)
+                return written.range(of: Data("Lilacs".utf8)) != nil
             }
             #expect(written.range(of: Data("Lilacs".utf8)) != nil, "\(String(decoding: written, as: UTF8.self))")
             try tmux.press("Escape")

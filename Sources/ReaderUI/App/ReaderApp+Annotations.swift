@@ -76,8 +76,10 @@ extension ReaderApp {
         }
     }
 
-    /// Runs `write` on the book's store; the entry is looked up first when the book was just
-    /// added (`lectern open` of a new file). Unkeyed: it completes even if the book closes.
+    /// Runs `write` on the book's store, after the writes queued before it
+    /// (``AnnotationWrites``); the entry is looked up first when the book was just added
+    /// (`lectern open` of a new file). It completes even if the book closes, and quitting
+    /// waits for it.
     func writeAnnotation(_ book: BookController, failure: String,
                                  _ write: @escaping @Sendable (BookAnnotationStore) async throws(LibraryError) -> Void) {
         guard let factory = dependencies.annotations, let library = dependencies.library else {
@@ -86,14 +88,13 @@ extension ReaderApp {
         }
         // A book opened for the first time is being added (at its first page): wait for it.
         ensureEntry(book)
-        let known = book.entry, identity = book.identity, publication = book.publication
-        book.tasks.start(nil, computing: { () -> String? in
+        let known = book.entry, identity = book.identity, publication = book.publication, adding = book.entryAdding
+        let written = annotationWrites.enqueue { () async -> String? in
             do throws(LibraryError) {
                 var entry = known
-                for _ in 0..<100 where entry == nil {
-                    guard let identity else { break }
+                if entry == nil, let identity {
+                    await adding?.value
                     entry = try await library.entry(identity: identity)
-                    if entry == nil { try? await Task.sleep(nanoseconds: 50_000_000) }
                 }
                 guard let id = entry?.id else { return "\(failure): the book is not in the library yet." }
                 try await write(factory(id, publication))
@@ -101,11 +102,12 @@ extension ReaderApp {
             } catch {
                 return "\(failure): \(error.userMessage)"
             }
-        }, then: { [weak self] problem in
-            guard let self, let problem else { return }
+        }
+        Task { @MainActor [weak self] in
+            guard let problem = await written.value, let self else { return }
             self.message = problem
             self.render()
-        })
+        }
     }
 
     // MARK: - Making a highlight

@@ -17,7 +17,7 @@ extension ReaderApp {
                                      author: publication.metadata.authors.map(\.name).joined(separator: ", "), format: opened.format,
                                      protection: ProtectionMark(scheme: publication.contentProtectionService?.scheme),
                                      licenseID: opened.licenseID)
-        book.tasks.start(.libraryEntry) { [weak self, weak book] in
+        book.entryAdding = book.tasks.start(.libraryEntry) { [weak self, weak book] in
             let stored: Result<LibraryEntry, LibraryError>
             do throws(LibraryError) { stored = .success(try await library.add(candidate)) } catch { stored = .failure(error) }
             guard let self, let book, !Task.isCancelled else { return }

@@ -79,6 +79,8 @@ struct BackgroundWork {
     var indexing: (task: Task<Void, Never>, cancel: CancellationFlag)?
     /// The session of each catalog visited since the Catalogs view was opened.
     var catalogConnections: [String: CatalogServices.Connection] = [:]
+    /// The highlights and notes being written to the library, in order; quitting waits for them.
+    let annotationWrites = AnnotationWrites()
 }
 
 /// The run loop's own state.
@@ -122,6 +124,8 @@ extension ReaderApp {
         get { background.catalogConnections }
         _modify { yield &background.catalogConnections }
     }
+
+    var annotationWrites: AnnotationWrites { background.annotationWrites }
 
     /// Whether the interface runs (set up and not quit): nothing is drawn or handled after.
     var isRunning: Bool { get { loop.isRunning } _modify { yield &loop.isRunning } }

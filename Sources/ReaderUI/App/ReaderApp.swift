@@ -144,11 +144,19 @@ public final class ReaderApp {
         loop.exitStatus = status
         indexing?.cancel.cancel()
         if case .reader(let book) = page { closeReader(book, thenShelf: false) }
+        // A note the status line called saved is in the library before the program ends.
+        if !annotationWrites.waitUntilWritten(timeout: Self.annotationWriteWaitOnQuit) {
+            Self.printError("highlights or notes were still being written to the library as the program ended; the last ones may be missing")
+        }
         isRunning = false
         let continuation = loop.finished
         loop.finished = nil
         continuation?.resume()
     }
+
+    /// How long quitting waits for highlights and notes to reach the library: local writes,
+    /// normally milliseconds; long enough for a loaded machine or a slow disk.
+    static let annotationWriteWaitOnQuit: Duration = .seconds(30)
 
     static func printError(_ text: String) {
         let bytes = Array("lectern: \(text)\n".utf8)

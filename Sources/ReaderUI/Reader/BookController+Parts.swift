@@ -78,6 +78,8 @@ struct BookRecord {
     var path = ""
     /// Whether the library entry of a book opened from outside the library is being made.
     var entryRequested = false
+    /// The adding of that entry: writes that need it wait for it.
+    var entryAdding: Task<Void, Never>?
     /// The position saved when the book was last closed: where playback resumes.
     var resumeLocator: Locator?
     /// The locator last handed to the library (JSON): an unmoved page is not written again.
@@ -163,6 +165,7 @@ extension BookController {
     var identity: String? { get { record.identity } _modify { yield &record.identity } }
     var path: String { get { record.path } _modify { yield &record.path } }
     var entryRequested: Bool { get { record.entryRequested } _modify { yield &record.entryRequested } }
+    var entryAdding: Task<Void, Never>? { get { record.entryAdding } _modify { yield &record.entryAdding } }
     var resumeLocator: Locator? { get { record.resumeLocator } _modify { yield &record.resumeLocator } }
     var savedLocator: String? { get { record.savedLocator } _modify { yield &record.savedLocator } }
     var lastAudioSave: Date { get { record.lastAudioSave } _modify { yield &record.lastAudioSave } }
