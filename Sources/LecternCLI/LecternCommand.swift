@@ -53,7 +53,7 @@ public struct LecternCommand: AsyncParsableCommand {
     public static func runMain() async {
         MemoryTuning.apply()
         do {
-            var command = try parseAsRoot()
+            var command = try Self.parseReaderAlone() ?? parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -66,6 +66,19 @@ public struct LecternCommand: AsyncParsableCommand {
             await LCPSetup.finishBackgroundWork()
             exitShowing(error)
         }
+    }
+
+    /// `lectern open …` and `lectern` alone, parsed by their own command. ArgumentParser's
+    /// `parseAsRoot` first builds the tree of every subcommand — their configurations, witness
+    /// tables and argument sets: about 6 MB of code and metadata touched before a first page
+    /// (#28). Whatever the short way does not take (help, a version, an error) goes the full
+    /// way, which reports it as before: parsing has no side effects.
+    static func parseReaderAlone(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> (any ParsableCommand)? {
+        if arguments.isEmpty { return try? ShelfCommand.parse([]) }
+        guard arguments.first == "open", arguments.count > 1 else { return nil }
+        let rest = Array(arguments.dropFirst())
+        guard !rest.contains(where: { $0 == "-h" || $0 == "--help" || $0 == "--version" || $0.hasPrefix("--generate-completion") }) else { return nil }
+        return try? OpenCommand.parse(rest)
     }
 
     /// ArgumentParser's `exit(withError:)`, its message written through ``Output``: a usage
