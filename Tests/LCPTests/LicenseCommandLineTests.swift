@@ -161,8 +161,7 @@ import TestSupport
                     && ((try? FileManager.default.attributesOfItem(atPath: folder + "/" + name)[.size] as? Int) ?? 0) > 0
             }
         }
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline, !downloading() { usleep(10_000) }
+        try? StateWait.blocking("the download", interval: .milliseconds(10)) { downloading() }
         #expect(downloading())
         process.interrupt()
         process.waitUntilExit()

@@ -87,11 +87,6 @@ import TestSupport
 
     func waitUntil(_ condition: () -> Bool) async -> Bool {
         // Generous: a loaded CI machine can keep the player's timer waiting for seconds.
-        let deadline = Date().addingTimeInterval(120)
-        while !condition() {
-            if Date() > deadline { return false }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return true
+        (try? await StateWait.until("the player's state") { condition() }) != nil
     }
 }

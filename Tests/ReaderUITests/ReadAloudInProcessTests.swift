@@ -30,10 +30,11 @@ import TestSupport
         try await PublicationOpener().open(asset: try AssetRetriever().retrieve(path: path), allowUserInteraction: false)
     }
 
-    /// Collects the engine's events until `done` says so (bounded: 60 s of events at most).
+    /// Collects the engine's events until `done` says so (bounded: 600 s of events at most, as a
+    /// full `swift test` can hold the whole process for minutes).
     func collect(_ engine: any ReadAloudEngine, until done: ([ReadAloudEvent]) -> Bool) async throws -> [ReadAloudEvent] {
         var events: [ReadAloudEvent] = []
-        let deadline = ContinuousClock.now + .seconds(60)
+        let deadline = ContinuousClock.now + .seconds(600)
         for await event in engine.events {
             events.append(event)
             if done(events) || ContinuousClock.now > deadline { break }
@@ -192,7 +193,7 @@ import TestSupport
         // Where each sentence starts: its chapter and offset (the next chapter's start at 0 again).
         var starts: [String] = []
         var after: [String] = []
-        let deadline = ContinuousClock.now + .seconds(60)
+        let deadline = ContinuousClock.now + .seconds(600)
         for await event in engine.events {
             guard case .span(let span) = event, case .range(let range) = span.place else { continue }
             let start = "\(span.href)@\(range.lowerBound)"
