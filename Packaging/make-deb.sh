@@ -25,7 +25,8 @@ rm -rf "$work" && mkdir -p "$work/debian"
 printf 'Source: lectern\n\nPackage: lectern\nArchitecture: any\n' > "$work/debian/control"
 linked=$(cd "$work" && dpkg-shlibdeps -O "$root/usr/bin/lectern" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 # Loaded on first use (dlopen) but needed for the network and for PDF: Depends; libmpv
-# (audiobooks) and libespeak-ng (reading aloud) are in Recommends (control.in).
+# (audiobooks), libespeak-ng (reading aloud) and libdjvulibre (DjVu) are in Recommends
+# (control.in).
 depends="$linked, libcurl4, libpoppler-glib8"
 
 size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
