@@ -179,7 +179,10 @@ extension ReaderApp {
 
     /// Every match of the search in the book, in a list (the whole book once its text index
     /// is complete; until then, the chapters it holds).
-    func showSearchResults(_ book: BookController) {
+    /// `replacingIncomplete`: the list is listed again (``listSearchResultsAgain(_:)``); the
+    /// new one takes the old one's place only if that is still on top, and the old one stays
+    /// until then — a key meanwhile (Escape) goes to it, never to the page beneath.
+    func showSearchResults(_ book: BookController, replacingIncomplete: Bool = false) {
         guard let search = book.search else {
             message = "No search yet: press / to search."
             return
@@ -200,6 +203,11 @@ extension ReaderApp {
             case .failure(let error):
                 self.message = "Cannot search: \(error.userMessage)"
             case .success(let hits):
+                if replacingIncomplete {
+                    // Closed meanwhile: not opened again.
+                    guard let shown = self.overlays.last as? SearchResultsScreen, !shown.state.complete else { return }
+                    self.overlays.removeLast()
+                }
                 let rows = PopupViews.listRows(windowRows: self.screen.size.rows) - 1
                 let labels = hits.map { book.placeLabel(chapter: $0.chapter, offset: $0.range.lowerBound) }
                 self.overlays.append(SearchResultsScreen(state: SearchResultsState(query: search.query, hits: hits, labels: labels,
@@ -212,10 +220,8 @@ extension ReaderApp {
     /// The list of matches (`S`) opened before the whole book was indexed is listed again once
     /// it is: it said "so far", and the matches in chapters indexed since now appear.
     func listSearchResultsAgain(_ book: BookController) {
-        guard currentBook === book, let top = overlays.last,
-              let shown = top as? SearchResultsScreen, !shown.state.complete else { return }
-        overlays.removeLast()
-        showSearchResults(book)
+        guard currentBook === book, let shown = overlays.last as? SearchResultsScreen, !shown.state.complete else { return }
+        showSearchResults(book, replacingIncomplete: true)
     }
 
     // MARK: - Bookmarks
