@@ -86,15 +86,13 @@ extension ReaderApp {
             message = "Highlights are kept in the library, which could not be opened: this one is lost when the book closes."
             return
         }
-        // A book opened for the first time is being added (at its first page): wait for it.
-        ensureEntry(book)
-        let known = book.entry, identity = book.identity, publication = book.publication, adding = book.entryAdding
-        let written = annotationWrites.enqueue { () async -> String? in
+        let known = book.entry, publication = book.publication
+        let written = annotationWrites.enqueue { [weak self] () async -> String? in
             do throws(LibraryError) {
                 var entry = known
-                if entry == nil, let identity {
-                    await adding?.value
-                    entry = try await library.entry(identity: identity)
+                if entry == nil, let (added, identity) = await self?.entryForWriting(book) {
+                    entry = added
+                    if entry == nil, let identity { entry = try await library.entry(identity: identity) }
                 }
                 guard let id = entry?.id else { return "\(failure): the book is not in the library yet." }
                 try await write(factory(id, publication))
@@ -108,6 +106,19 @@ extension ReaderApp {
             self.message = problem
             self.render()
         }
+    }
+
+    /// The library entry a write needs, once known: the opening is still looking the book up
+    /// when a key came as soon as the first page showed, and a book opened for the first time
+    /// is being added (at its first page). Its identity, to look the entry up by when the book
+    /// closed meanwhile.
+    func entryForWriting(_ book: BookController) async -> (LibraryEntry?, String?) {
+        await book.identityLookup?.value
+        if book.entry == nil {
+            ensureEntry(book)
+            await book.entryAdding?.value
+        }
+        return (book.entry, book.identity)
     }
 
     // MARK: - Making a highlight

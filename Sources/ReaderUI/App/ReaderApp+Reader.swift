@@ -103,7 +103,7 @@ extension ReaderApp {
         }
         let library = dependencies.library
         let identifier = publication.metadata.identifier
-        book.tasks.start(.opening) { [weak self, weak book] in
+        book.identityLookup = book.tasks.start(.opening) { [weak self, weak book] in
             // The saved position, by content identity: a moved file keeps its place.
             let identity = await Blocking.run { entry?.identity ?? ContentIdentity.of(path: path, identifier: identifier) }
             var stored: LibraryEntry?, failure: LibraryError?
@@ -143,6 +143,9 @@ extension ReaderApp {
                 // is read, and the book percentage is there on the first page.
                 book.state.chapterLengths = cached
             }
+            // A page turned while the place was looked up (a key pressed as soon as the first
+            // page number showed) is kept when there is no saved place to go to instead.
+            if case .start = anchor, chapter == 0, book.loadingChapter != nil || book.state.chapter != 0 { return }
             self.load(book, chapter: chapter, anchor: anchor)
         }
     }

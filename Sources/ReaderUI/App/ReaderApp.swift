@@ -144,14 +144,18 @@ public final class ReaderApp {
         loop.exitStatus = status
         indexing?.cancel.cancel()
         if case .reader(let book) = page { closeReader(book, thenShelf: false) }
-        // A note the status line called saved is in the library before the program ends.
-        if !annotationWrites.waitUntilWritten(timeout: Self.annotationWriteWaitOnQuit) {
-            Self.printError("highlights or notes were still being written to the library as the program ended; the last ones may be missing")
-        }
         isRunning = false
-        let continuation = loop.finished
+        guard let continuation = loop.finished else { return }
         loop.finished = nil
-        continuation?.resume()
+        // A note the status line called saved is in the library before the program ends. The
+        // main actor stays free meanwhile: a write may need it (the book's entry).
+        let writes = annotationWrites, timeout = Self.annotationWriteWaitOnQuit
+        Task { @MainActor in
+            if await !Blocking.run({ writes.waitUntilWritten(timeout: timeout) }) {
+                Self.printError("highlights or notes were still being written to the library as the program ended; the last ones may be missing")
+            }
+            continuation.resume()
+        }
     }
 
     /// How long quitting waits for highlights and notes to reach the library: local writes,

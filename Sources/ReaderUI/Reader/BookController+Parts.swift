@@ -80,6 +80,8 @@ struct BookRecord {
     var entryRequested = false
     /// The adding of that entry: writes that need it wait for it.
     var entryAdding: Task<Void, Never>?
+    /// The opening's look-up of the book's identity and library entry (its saved place).
+    var identityLookup: Task<Void, Never>?
     /// The position saved when the book was last closed: where playback resumes.
     var resumeLocator: Locator?
     /// The locator last handed to the library (JSON): an unmoved page is not written again.
@@ -166,6 +168,7 @@ extension BookController {
     var path: String { get { record.path } _modify { yield &record.path } }
     var entryRequested: Bool { get { record.entryRequested } _modify { yield &record.entryRequested } }
     var entryAdding: Task<Void, Never>? { get { record.entryAdding } _modify { yield &record.entryAdding } }
+    var identityLookup: Task<Void, Never>? { get { record.identityLookup } _modify { yield &record.identityLookup } }
     var resumeLocator: Locator? { get { record.resumeLocator } _modify { yield &record.resumeLocator } }
     var savedLocator: String? { get { record.savedLocator } _modify { yield &record.savedLocator } }
     var lastAudioSave: Date { get { record.lastAudioSave } _modify { yield &record.lastAudioSave } }
