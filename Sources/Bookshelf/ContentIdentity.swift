@@ -44,6 +44,6 @@ public enum ContentIdentity {
     /// identity holds the publication's own identifier, which may contain anything). Not
     /// through OpenSSL: this runs before or just after a first page (see ``SmallSHA256``).
     public static func cacheName(of identity: String) -> String {
-        SmallSHA256.hash(Array(identity.utf8)).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        SmallSHA256.hash(Array(identity.utf8)).hexString
     }
 }

@@ -35,7 +35,7 @@ extension AnnotationFolderSync {
             versions.map { "\($0.id)\t\(AnnotationMerge.micros($0.modified))\t\($0.deleted ? 1 : 0)" }.sorted()
         }
         let text = (lines(annotations) + ["--"] + lines(bookmarks)).joined(separator: "\n")
-        return Digest.sha256(Array(text.utf8)).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        return Digest.sha256(Array(text.utf8)).hexString
     }
 
     /// The digest of a merge's result, what the library holds once it is saved.
