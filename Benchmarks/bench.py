@@ -27,6 +27,7 @@ import zipfile
 
 from large_books import bench_large_books, ends_with_marker, xhtml_mb
 from folder_sync import bench_folder_sync
+from formats import bench_formats
 from highlights import bench_highlights
 from library_search import bench_library_search
 from media_overlays import bench_media_overlays
@@ -854,7 +855,7 @@ def main():
     parser.add_argument("--lectern", required=True)
     parser.add_argument("--output", default="BENCHMARKS.md")
     parser.add_argument("--runs", type=int, default=30)
-    parser.add_argument("--only", choices=["tui", "large", "server", "library", "chapter", "pictures", "opds", "speech", "highlights"],
+    parser.add_argument("--only", choices=["tui", "large", "server", "library", "chapter", "pictures", "opds", "speech", "highlights", "formats"],
                         help="Run one section and print it (BENCHMARKS.md is not written).")
     args = parser.parse_args()
     if args.only == "library":
@@ -880,6 +881,8 @@ def main():
             tui_rows, tui_notes = bench_speech(os.path.abspath(args.lectern), isolated_env())
         elif args.only == "highlights":
             tui_rows, tui_notes = bench_highlights(os.path.abspath(args.lectern), args.runs, isolated_env(), WORK, run_json, stats)
+        elif args.only == "formats":
+            tui_rows, tui_notes = bench_formats(os.path.abspath(args.lectern), args.runs, isolated_env, WORK, measure, epy_command)
         elif args.only == "opds":
             tui_rows, tui_notes = bench_opds(os.path.abspath(args.lectern), args.runs, isolated_env(), WORK, measure)
         else:
@@ -927,6 +930,10 @@ def main():
     large_rows, large_notes = bench_large_readers(lectern, args.runs)
     rows += large_rows
     notes += large_notes
+
+    format_rows, format_notes = bench_formats(lectern, args.runs, isolated_env, WORK, measure, epy_command)
+    rows += format_rows
+    notes += format_notes
 
     pdf_rows, pdf_notes = pdf_benchmarks(lectern, args.runs, env)
     rows += pdf_rows
