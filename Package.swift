@@ -47,15 +47,16 @@ let package = Package(
         .systemLibrary(name: "CLecternMPV", providers: [.apt(["libmpv-dev"])]),
         // gdk-pixbuf (image decoding) and libchafa (terminal pictures), loaded at run time too.
         .systemLibrary(name: "CLecternPictures", providers: [.apt(["libchafa-dev", "libgdk-pixbuf-2.0-dev"])]),
-        // libarchive: comic books in RAR, 7z and tar archives (#34).
-        cModule("CLecternArchive", pkgConfig: "libarchive", apt: "libarchive-dev"),
-        // libmobi: Mobipocket and Kindle (AZW3/KF8) books (#34).
-        cModule("CLecternMobi", pkgConfig: "libmobi", apt: "libmobi-dev"),
+        // libarchive: comic books in RAR, 7z and tar archives (#34). Loaded at run time (dlopen)
+        // like djvulibre (#28): linked, it put nettle, acl, lzma, zstd, lz4 and bz2 in every process.
+        .systemLibrary(name: "CLecternArchive", providers: [.apt(["libarchive-dev"])]),
+        // libmobi: Mobipocket and Kindle (AZW3/KF8) books (#34); loaded at run time (dlopen, #28).
+        .systemLibrary(name: "CLecternMobi", providers: [.apt(["libmobi-dev"])]),
         // djvulibre: DjVu documents (#34); its headers are in /usr/include/libdjvu. Loaded at run
         // time (dlopen) like poppler-glib: linked, it put libdjvulibre and libjpeg in every process.
         .systemLibrary(name: "CLecternDjVu", providers: [.apt(["libdjvulibre-dev"])]),
-        // cmark-gfm: Markdown documents (#34).
-        cModule("CLecternCMark", pkgConfig: "libcmark-gfm", apt: "libcmark-gfm-dev"),
+        // cmark-gfm: Markdown documents (#34); loaded at run time (dlopen, #28).
+        .systemLibrary(name: "CLecternCMark", providers: [.apt(["libcmark-gfm-dev"])]),
         .target(name: "LibXML", dependencies: ["CLecternXML2"]),
         .target(name: "LibArchive", dependencies: ["CLecternArchive"]),
         .target(name: "LibDjVu", dependencies: ["CLecternDjVu"]),

@@ -24,10 +24,12 @@ work=$build/shlibdeps
 rm -rf "$work" && mkdir -p "$work/debian"
 printf 'Source: lectern\n\nPackage: lectern\nArchitecture: any\n' > "$work/debian/control"
 linked=$(cd "$work" && dpkg-shlibdeps -O "$root/usr/bin/lectern" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
-# Loaded on first use (dlopen) but needed for the network and for PDF: Depends; libmpv
-# (audiobooks), libespeak-ng (reading aloud) and libdjvulibre (DjVu) are in Recommends
-# (control.in).
-depends="$linked, libcurl4, libpoppler-glib8"
+# Loaded on first use (dlopen) but needed for the network, PDF, RAR/7z/tar comics, MOBI/AZW3
+# and Markdown: Depends (cmark-gfm's package name carries its version, read from the header
+# built against); libmpv (audiobooks), libespeak-ng (reading aloud) and libdjvulibre (DjVu)
+# are in Recommends (control.in).
+cmark=$(sed -n 's/^#define CMARK_GFM_VERSION_STRING "\(.*\)"$/\1/p' /usr/include/cmark-gfm_version.h)
+depends="$linked, libcurl4, libpoppler-glib8, libarchive13, libmobi0, libcmark-gfm-extensions$cmark"
 
 size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
 mkdir -p "$root/DEBIAN"

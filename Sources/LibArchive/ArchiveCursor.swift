@@ -16,45 +16,50 @@ final class ArchiveCursor {
     private let source: ArchiveSource
 
     init(source: ArchiveSource) throws(ArchiveError) {
-        guard let handle = archive_read_new() else { throw .cannotOpen("out of memory") }
-        archive_read_support_filter_all(handle)
-        archive_read_support_format_rar(handle)
-        archive_read_support_format_rar5(handle)
-        archive_read_support_format_7zip(handle)
-        archive_read_support_format_tar(handle)
+        guard Self.isAvailable else { throw .libraryUnavailable }
+        guard let handle = lectern_archive_read_new() else { throw .cannotOpen("out of memory") }
+        lectern_archive_read_support_filter_all(handle)
+        lectern_archive_read_support_format_rar(handle)
+        lectern_archive_read_support_format_rar5(handle)
+        lectern_archive_read_support_format_7zip(handle)
+        lectern_archive_read_support_format_tar(handle)
         let status = switch source {
-        case .file(let path): archive_read_open_filename(handle, path, 64 << 10)
-        case .memory(let bytes): archive_read_open_memory(handle, bytes.baseAddress, bytes.count)
+        case .file(let path): lectern_archive_read_open_filename(handle, path, 64 << 10)
+        case .memory(let bytes): lectern_archive_read_open_memory(handle, bytes.baseAddress, bytes.count)
         }
         guard status == ARCHIVE_OK else {
             let error = Self.error(of: handle)
-            archive_read_free(handle)
+            lectern_archive_read_free(handle)
             throw error
         }
         self.handle = handle
         self.source = source
     }
 
-    deinit { archive_read_free(handle) }
+    /// Whether libarchive could be loaded; it is loaded (dlopen) the first time this is read,
+    /// not at start (#28).
+    static let isAvailable: Bool = lectern_archive_load() != 0
+
+    deinit { lectern_archive_read_free(handle) }
 
     /// The name libarchive gives the format ("RAR5", "7-Zip", "GNU tar format").
-    var formatName: String { archive_format_name(handle).map { String(cString: $0) } ?? "archive" }
+    var formatName: String { lectern_archive_format_name(handle).map { String(cString: $0) } ?? "archive" }
 
     /// Reads the next header; nil at the end of the archive.
     func next() throws(ArchiveError) -> ArchiveEntryInfo? {
         var entry: OpaquePointer?
-        let status = archive_read_next_header(handle, &entry)
+        let status = lectern_archive_read_next_header(handle, &entry)
         if status == ARCHIVE_EOF { return nil }
         guard status >= ARCHIVE_WARN, let entry else { throw Self.error(of: handle) }
         position += 1
-        let name = archive_entry_pathname_utf8(entry) ?? archive_entry_pathname(entry)
+        let name = lectern_archive_entry_pathname_utf8(entry) ?? lectern_archive_entry_pathname(entry)
         var path = name.map { String(cString: $0) } ?? "entry-\(position)"
         while path.hasPrefix("./") { path.removeFirst(2) }
-        let type = UInt32(archive_entry_filetype(entry)) & lectern_archive_ifmt
-        let size = archive_entry_size_is_set(entry) != 0 ? UInt64(max(0, archive_entry_size(entry))) : nil
+        let type = UInt32(lectern_archive_entry_filetype(entry)) & lectern_archive_ifmt
+        let size = lectern_archive_entry_size_is_set(entry) != 0 ? UInt64(max(0, lectern_archive_entry_size(entry))) : nil
         return ArchiveEntryInfo(index: position, path: path, declaredSize: size,
                                 isDirectory: type == lectern_archive_ifdir || path.hasSuffix("/"),
-                                isEncrypted: archive_entry_is_encrypted(entry) != 0)
+                                isEncrypted: lectern_archive_entry_is_encrypted(entry) != 0)
     }
 
     /// Reads the current entry's data, refusing it past `limit` bytes whatever it declared.
@@ -62,7 +67,7 @@ final class ArchiveCursor {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 64 << 10)
         while true {
-            let count = buffer.withUnsafeMutableBytes { archive_read_data(handle, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { lectern_archive_read_data(handle, $0.baseAddress, $0.count) }
             if count == 0 { return data }
             guard count > 0 else { throw Self.error(of: handle) }
             guard UInt64(data.count + count) <= limit else { throw .entryTooLarge(path: path, limit: limit) }
@@ -72,17 +77,17 @@ final class ArchiveCursor {
 
     /// Passes over the current entry's data (which a solid archive must still decode).
     func skip() throws(ArchiveError) {
-        guard archive_read_data_skip(handle) >= ARCHIVE_WARN else { throw Self.error(of: handle) }
+        guard lectern_archive_read_data_skip(handle) >= ARCHIVE_WARN else { throw Self.error(of: handle) }
     }
 
     private static func error(of handle: OpaquePointer) -> ArchiveError {
-        let message = archive_error_string(handle).map { String(cString: $0) } ?? "unknown error"
+        let message = lectern_archive_error_string(handle).map { String(cString: $0) } ?? "unknown error"
         let lowered = message.lowercased()
         // libarchive's own flag first; its words only where this version sets no flag (a 7z or
         // RAR whose headers are encrypted fails before any entry is seen, with errno MISC).
-        if archive_read_has_encrypted_entries(handle) == 1
+        if lectern_archive_read_has_encrypted_entries(handle) == 1
             || lowered.contains("encrypt") || lowered.contains("passphrase") || lowered.contains("password") {
-            let name = archive_format_name(handle).map { String(cString: $0) } ?? ""
+            let name = lectern_archive_format_name(handle).map { String(cString: $0) } ?? ""
             return .encrypted(format: name.contains("7-Zip") ? "7z" : name.contains("RAR") ? "RAR" : "archive")
         }
         // libarchive reads a solid RAR 4 archive's first entry only (RAR 5's solid archives it reads).
@@ -91,7 +96,7 @@ final class ArchiveCursor {
                 + "past its first entry; it reads RAR 5 archives, solid or not, and RAR 4 archives that are not solid "
                 + "(re-pack the pages as a CBZ, or as a RAR 5 archive)")
         }
-        if archive_errno(handle) == ENOENT || archive_errno(handle) == EACCES { return .cannotOpen(message) }
+        if lectern_archive_errno(handle) == ENOENT || lectern_archive_errno(handle) == EACCES { return .cannotOpen(message) }
         return .damaged(message)
     }
 }

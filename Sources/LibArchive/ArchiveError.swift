@@ -18,6 +18,8 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
     case entryNotFound(Int)
     /// The archive was closed.
     case closed
+    /// libarchive is not installed (it is loaded on first use, not linked).
+    case libraryUnavailable
 
     public var description: String {
         switch self {
@@ -33,6 +35,7 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
             "the entry \(path) expands past \(limit >> 20) MiB (a decompression bomb or a damaged archive)"
         case .entryNotFound(let index): "no entry #\(index) in the archive"
         case .closed: "the archive is closed"
+        case .libraryUnavailable: "RAR, 7z and tar comics need libarchive (libarchive13), which is not installed"
         }
     }
 }

@@ -31,44 +31,54 @@ public enum CommonMark {
         public let imageURLs: [String]
     }
 
+    /// Whether cmark-gfm could be loaded; it is loaded (dlopen) the first time this is read,
+    /// not at start (#28), and its extensions registered.
+    public static let isAvailable: Bool = {
+        guard lectern_cmark_load() != 0 else { return false }
+        lectern_cmark_gfm_core_extensions_ensure_registered()
+        return true
+    }()
+
     /// Renders `bytes` (UTF-8; invalid sequences are replaced).
-    public static func render(_ bytes: some Collection<UInt8>) -> Rendered {
-        registerExtensions
+    ///
+    /// - Throws: ``CommonMarkError/libraryUnavailable`` when cmark-gfm is not installed.
+    public static func render(_ bytes: some Collection<UInt8>) throws(CommonMarkError) -> Rendered {
+        guard isAvailable else { throw .libraryUnavailable }
         let options = CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_FOOTNOTES
-        guard let parser = cmark_parser_new(options) else { return Rendered(html: "", headings: [], imageURLs: []) }
-        defer { cmark_parser_free(parser) }
+        guard let parser = lectern_cmark_parser_new(options) else { return Rendered(html: "", headings: [], imageURLs: []) }
+        defer { lectern_cmark_parser_free(parser) }
         for name in ["table", "strikethrough", "autolink", "tasklist"] {
-            if let extensionPointer = cmark_find_syntax_extension(name) {
-                cmark_parser_attach_syntax_extension(parser, extensionPointer)
+            if let extensionPointer = lectern_cmark_find_syntax_extension(name) {
+                lectern_cmark_parser_attach_syntax_extension(parser, extensionPointer)
             }
         }
         let array = Array(bytes)
         array.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
-                cmark_parser_feed(parser, chars.baseAddress, chars.count)
+                lectern_cmark_parser_feed(parser, chars.baseAddress, chars.count)
             }
         }
-        guard let root = cmark_parser_finish(parser) else { return Rendered(html: "", headings: [], imageURLs: []) }
-        defer { cmark_node_free(root) }
+        guard let root = lectern_cmark_parser_finish(parser) else { return Rendered(html: "", headings: [], imageURLs: []) }
+        defer { lectern_cmark_node_free(root) }
 
         var headings: [Heading] = []
         var images: [String] = []
-        if let iterator = cmark_iter_new(root) {
-            defer { cmark_iter_free(iterator) }
-            while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
-                guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
-                switch cmark_node_get_type(node) {
+        if let iterator = lectern_cmark_iter_new(root) {
+            defer { lectern_cmark_iter_free(iterator) }
+            while case let event = lectern_cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+                guard event == CMARK_EVENT_ENTER, let node = lectern_cmark_iter_get_node(iterator) else { continue }
+                switch lectern_cmark_node_get_type(node) {
                 case CMARK_NODE_HEADING:
-                    headings.append(Heading(level: Int(cmark_node_get_heading_level(node)), text: plainText(of: node),
+                    headings.append(Heading(level: Int(lectern_cmark_node_get_heading_level(node)), text: plainText(of: node),
                                             id: "heading-\(headings.count + 1)"))
                 case CMARK_NODE_IMAGE:
-                    if let url = cmark_node_get_url(node) { images.append(String(cString: url)) }
+                    if let url = lectern_cmark_node_get_url(node) { images.append(String(cString: url)) }
                 default:
                     break
                 }
             }
         }
-        guard let rendered = cmark_render_html(root, options, cmark_parser_get_syntax_extensions(parser)) else {
+        guard let rendered = lectern_cmark_render_html(root, options, lectern_cmark_parser_get_syntax_extensions(parser)) else {
             return Rendered(html: "", headings: headings, imageURLs: images)
         }
         defer { free(rendered) }
@@ -76,18 +86,16 @@ public enum CommonMark {
         return Rendered(html: html, headings: headings, imageURLs: images)
     }
 
-    private static let registerExtensions: Void = { cmark_gfm_core_extensions_ensure_registered() }()
-
     /// The text of `node`'s descendants (text, code spans, line breaks as spaces).
     private static func plainText(of node: OpaquePointer) -> String {
         var text = ""
-        guard let iterator = cmark_iter_new(node) else { return text }
-        defer { cmark_iter_free(iterator) }
-        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
-            guard event == CMARK_EVENT_ENTER, let child = cmark_iter_get_node(iterator) else { continue }
-            switch cmark_node_get_type(child) {
+        guard let iterator = lectern_cmark_iter_new(node) else { return text }
+        defer { lectern_cmark_iter_free(iterator) }
+        while case let event = lectern_cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let child = lectern_cmark_iter_get_node(iterator) else { continue }
+            switch lectern_cmark_node_get_type(child) {
             case CMARK_NODE_TEXT, CMARK_NODE_CODE:
-                if let literal = cmark_node_get_literal(child) { text += String(cString: literal) }
+                if let literal = lectern_cmark_node_get_literal(child) { text += String(cString: literal) }
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
                 text += " "
             default:
@@ -114,4 +122,20 @@ public enum CommonMark {
         output += remaining
         return output
     }
+}
+
+/// Why a Markdown document cannot be rendered.
+public enum CommonMarkError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// cmark-gfm is not installed (it is loaded on first use, not linked).
+    case libraryUnavailable
+
+    public var description: String {
+        switch self {
+        case .libraryUnavailable:
+            "Markdown support needs cmark-gfm (libcmark-gfm-extensions\(CommonMarkError.libraryVersion)), which is not installed"
+        }
+    }
+
+    /// The version in the names of cmark-gfm's library and Debian package, from the headers built against.
+    static let libraryVersion = CMARK_GFM_VERSION_STRING
 }

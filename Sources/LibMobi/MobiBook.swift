@@ -27,6 +27,10 @@ public struct MobiBook: Sendable {
     /// A book is read whole into memory by libmobi: files past this are refused.
     public static let defaultMaxFileSize: UInt64 = 256 << 20
 
+    /// Whether libmobi could be loaded; it is loaded (dlopen) the first time this is read,
+    /// not at start (#28).
+    public static let isAvailable: Bool = lectern_mobi_load() != 0
+
     /// Reads the book at `path`.
     ///
     /// - Throws: ``MobiError/drmProtected(protection:)`` for a book with Kindle DRM (nothing
@@ -35,7 +39,7 @@ public struct MobiBook: Sendable {
         var info = stat()
         guard stat(path, &info) == 0 else { throw .cannotOpen(String(cString: strerror(errno))) }
         guard UInt64(info.st_size) <= maxFileSize else { throw .tooLarge(size: UInt64(info.st_size), limit: maxFileSize) }
-        (isKF8, files) = try Self.read { book in mobi_load_filename(book, path) }
+        (isKF8, files) = try Self.read { book in lectern_mobi_load_filename(book, path) }
     }
 
     /// Reads a book held in memory (read through a stream over the bytes, never written out).
@@ -47,7 +51,7 @@ public struct MobiBook: Sendable {
         let result = bytes.withUnsafeMutableBytes { buffer -> Result<(Bool, [MobiFile]), MobiError> in
             guard let stream = fmemopen(buffer.baseAddress, count, "rb") else { return .failure(.damaged("out of memory")) }
             defer { fclose(stream) }
-            return Result { () throws(MobiError) in try Self.read { book in mobi_load_file(book, stream) } }
+            return Result { () throws(MobiError) in try Self.read { book in lectern_mobi_load_file(book, stream) } }
         }
         (isKF8, files) = try result.get()
     }
@@ -57,8 +61,9 @@ public struct MobiBook: Sendable {
         // libmobi ends each book with xmlCleanupParser(), fatal to other threads parsing: the
         // guard linked in with this call makes it do nothing (xml_cleanup_guard.c).
         precondition(lectern_xml_cleanup_guard_installed() == 1)
-        guard let book = mobi_init() else { throw .damaged("out of memory") }
-        defer { mobi_free(book) }
+        guard isAvailable else { throw .libraryUnavailable }
+        guard let book = lectern_mobi_init() else { throw .damaged("out of memory") }
+        defer { lectern_mobi_free(book) }
         let loaded = load(book)
         // A hybrid file has two record 0 headers (the KF7 part's and the KF8 part's, which
         // libmobi puts first): either flag is DRM.
@@ -68,12 +73,12 @@ public struct MobiBook: Sendable {
             }
         }
         guard loaded == MOBI_SUCCESS else { throw Self.error(loaded) }
-        if mobi_is_encrypted(book) { throw .drmProtected(protection: MobiError.protection(encryptionType: 2)) }
-        guard let rawml = mobi_init_rawml(book) else { throw .damaged("out of memory") }
-        defer { mobi_free_rawml(rawml) }
-        let parsed = mobi_parse_rawml(rawml, book)
+        if lectern_mobi_is_encrypted(book) { throw .drmProtected(protection: MobiError.protection(encryptionType: 2)) }
+        guard let rawml = lectern_mobi_init_rawml(book) else { throw .damaged("out of memory") }
+        defer { lectern_mobi_free_rawml(rawml) }
+        let parsed = lectern_mobi_parse_rawml(rawml, book)
         guard parsed == MOBI_SUCCESS else { throw Self.error(parsed) }
-        let isKF8 = mobi_is_rawml_kf8(rawml)
+        let isKF8 = lectern_mobi_is_rawml_kf8(rawml)
         var files: [MobiFile] = []
         // The first flow is the raw text the parts were cut from.
         Self.collect(rawml.pointee.flow?.pointee.next, prefix: "flow", into: &files) { $0 }
@@ -93,7 +98,7 @@ public struct MobiBook: Sendable {
         while let current = part?.pointee {
             defer { part = current.next }
             guard current.size > 0, let bytes = current.data else { continue }
-            let meta = mobi_get_filemeta_by_type(current.type)
+            let meta = lectern_mobi_get_filemeta_by_type(current.type)
             let ext = withUnsafeBytes(of: meta.extension) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             let mediaType = withUnsafeBytes(of: meta.mime_type) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             let name = current.type == T_OPF ? packageName : "\(prefix)\(padded(current.uid)).\(ext)"

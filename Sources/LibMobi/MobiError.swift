@@ -8,6 +8,8 @@ public enum MobiError: Error, Sendable, Equatable, CustomStringConvertible {
     case damaged(String)
     /// The book is protected by Amazon's DRM, named here.
     case drmProtected(protection: String)
+    /// libmobi is not installed (it is loaded on first use, not linked).
+    case libraryUnavailable
 
     public var description: String {
         switch self {
@@ -16,6 +18,7 @@ public enum MobiError: Error, Sendable, Equatable, CustomStringConvertible {
         case .damaged(let reason): "the MOBI file is damaged or truncated: \(reason)"
         case .drmProtected(let protection):
             "this Kindle book is protected by \(protection); Lectern does not remove DRM and cannot open it"
+        case .libraryUnavailable: "MOBI and AZW3 support needs libmobi (libmobi0), which is not installed"
         }
     }
 

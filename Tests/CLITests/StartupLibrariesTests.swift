@@ -7,7 +7,8 @@ import TestSupport
 /// account (`LD_DEBUG=files` names every object it loads, and who needed it).
 @Suite struct StartupLibrariesTests {
     /// Libraries that only some documents need; none of them belongs in a plain start-up.
-    static let loadedOnFirstUse = ["libdjvulibre", "libjpeg", "libpoppler", "libcairo", "libmpv", "libchafa", "libgdk_pixbuf"]
+    static let loadedOnFirstUse = ["libdjvulibre", "libjpeg", "libpoppler", "libcairo", "libmpv", "libchafa", "libgdk_pixbuf",
+                                   "libmobi", "libcmark-gfm", "libarchive", "libnettle", "libzstd", "liblz4", "libacl"]
 
     @Test func versionLoadsNoFormatLibrary() throws {
         let run = try LecternProcess().run(["--version"], environment: ["LD_DEBUG": "files"])
@@ -16,6 +17,35 @@ import TestSupport
         #expect(!loaded.isEmpty, "LD_DEBUG printed nothing: \(run.stderr.prefix(500))")
         for library in Self.loadedOnFirstUse {
             #expect(!loaded.contains { $0.contains(library) }, "\(library) is loaded at start: \(loaded)")
+        }
+    }
+
+    /// An EPUB's first page needs none of them either.
+    @Test func anEPUBsFirstPageLoadsNoOtherFormatsLibrary() throws {
+        let run = try LecternProcess().run(["render", Fixtures.sample("epub/idpf-wasteland.epub"), "--width", "70", "--page", "1"],
+                                           environment: ["LD_DEBUG": "files"])
+        #expect(run.status == 0, "\(run.stderr.suffix(2000))")
+        let loaded = Self.loadedObjects(run.stderr)
+        for library in Self.loadedOnFirstUse {
+            #expect(!loaded.contains { $0.contains(library) }, "\(library) is loaded for an EPUB: \(loaded)")
+        }
+    }
+
+    /// A MOBI book loads libmobi, a Markdown document cmark-gfm and its extensions, a CBR libarchive.
+    @Test(arguments: [("libmobi-samples/sample-cp1252.mobi", ["libmobi"]),
+                      ("rar-comics/testfile.rar5.cbr", ["libarchive"]),
+                      ("notes.md", ["libcmark-gfm.", "libcmark-gfm-extensions"])])
+    func aDocumentLoadsItsFormatsLibraryWhenOpened(name: String, libraries: [String]) throws {
+        var path = Fixtures.path(name)
+        if name.hasSuffix(".md") {
+            path = Fixtures.temporaryDirectory("markdown-startup") + "/" + name
+            try "# Notes\n\nA | table\n--|--\n~~struck~~ | www.example.com\n".write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        let run = try LecternProcess().run(["info", "--json", path], environment: ["LD_DEBUG": "files"])
+        #expect(run.status == 0, "\(run.stderr.suffix(2000))")
+        let loaded = Self.loadedObjects(run.stderr)
+        for library in libraries {
+            #expect(loaded.contains { $0.contains(library) }, "\(library) not loaded for \(name): \(loaded)")
         }
     }
 
@@ -28,13 +58,15 @@ import TestSupport
 
     /// djvulibre's shim calls it through a table of function pointers: each must have the
     /// type of the function it is loaded from, as the installed headers declare it.
-    @Test func theDjVuShimMatchesTheInstalledHeaders() throws {
-        let shim = Fixtures.repositoryRoot + "/Sources/CLecternDjVu/shim.h"
+    /// So are libmobi's, cmark-gfm's and libarchive's shims.
+    @Test(arguments: [("CLecternDjVu", "DJVU"), ("CLecternMobi", "MOBI"), ("CLecternCMark", "CMARK"), ("CLecternArchive", "ARCHIVE")])
+    func theShimMatchesTheInstalledHeaders(module: String, prefix: String) throws {
+        let shim = Fixtures.repositoryRoot + "/Sources/\(module)/shim.h"
         let script = """
             compiler=$(command -v cc || command -v clang || command -v gcc) || { echo "no C compiler"; exit 2; }
-            "$compiler" -fsyntax-only -Werror -DLECTERN_DJVU_ABI_CHECK -x c "$0" 2>&1 || echo "error: the check failed"
+            "$compiler" -fsyntax-only -Werror -DLECTERN_$1_ABI_CHECK -x c "$0" 2>&1 || echo "error: the check failed"
             """
-        let output = try ZipBuilder.run("/bin/sh", ["-c", script, shim])
+        let output = try ZipBuilder.run("/bin/sh", ["-c", script, shim, prefix])
         #expect(!output.contains("error"), "\(output)")
     }
 

@@ -19,7 +19,8 @@ public struct MarkdownParser: PublicationParser {
         if let offset = TextDecoding.firstInvalidUTF8([UInt8](data)[...]) {
             throw .invalid(href: href, reason: "it is not valid UTF-8 at byte \(offset)")
         }
-        let rendered = CommonMark.render(data)
+        let rendered: CommonMark.Rendered
+        do { rendered = try CommonMark.render(data) } catch { throw .invalid(href: href, reason: error.description) }
         let title = rendered.headings.first(where: { $0.level == 1 })?.text ?? AssetName.title(of: asset.name)
         let headings = rendered.headings.map { HeadingOutline.Heading(level: $0.level, title: $0.text, href: href + "#" + $0.id) }
         var contents = HeadingOutline.contents(headings)
