@@ -17,12 +17,14 @@ struct InProcessApp {
     /// An interface with a library in a temporary folder (or none), opening publications with
     /// the Streamer through `open` (by default, without protections but the ZIP and PDF ones).
     init(_ label: String, rows: Int = 24, columns: Int = 80, withLibrary: Bool = true, library given: Library? = nil,
-         open: PublicationOpening? = nil, colorCount: Int = 0, annotations: AnnotationStoreFactory? = nil) throws {
+         open: PublicationOpening? = nil, colorCount: Int = 0, annotations: AnnotationStoreFactory? = nil,
+         catalogs: CatalogServices? = nil) throws {
         let folder = Fixtures.temporaryDirectory(label)
         library = try given ?? (withLibrary ? Library(store: try LibraryStore(path: folder + "/library.sqlite")) : nil)
         var dependencies = ReaderApp.Dependencies(library: library, open: open ?? Self.open, config: ReaderConfig())
         dependencies.cacheFolder = folder + "/cache"
         dependencies.annotations = annotations
+        dependencies.catalogs = catalogs
         app = ReaderApp(dependencies: dependencies)
         canvas = MemoryCanvas(rows: rows, columns: columns, colorCount: colorCount)
     }

@@ -13,7 +13,7 @@ extension ReaderApp {
     /// imported, an LCP borrow goes through the license, a sample is opened without import.
     func acquire(from catalog: SavedCatalog, _ publication: OPDSPublication, _ link: OPDSLink) {
         guard let services = dependencies.catalogs, let library = dependencies.library else {
-            catalogBrowser.message = "Getting books needs the library database."
+            catalogMessage = "Getting books needs the library database."
             return
         }
         let client = catalogConnection(catalog, services).client
@@ -52,20 +52,20 @@ extension ReaderApp {
                 if let entry = outcome.entry {
                     do throws(LibraryError) {
                         try await library.setAcquired(id: entry.id)
-                        self.catalogBrowser.message = "Added \"\(entry.title)\" to the bookshelf (q shows it)."
+                        self.catalogMessage = "Added \"\(entry.title)\" to the bookshelf (q shows it)."
                     } catch {
-                        self.catalogBrowser.message = "Added \"\(entry.title)\", but not marked as acquired: \(error.userMessage)"
+                        self.catalogMessage = "Added \"\(entry.title)\", but not marked as acquired: \(error.userMessage)"
                     }
                 } else if CatalogAcquisition.isLCP(link) {
-                    self.catalogBrowser.message = "Downloaded to \(path), but not added: \(outcome.error ?? "?")"
+                    self.catalogMessage = "Downloaded to \(path), but not added: \(outcome.error ?? "?")"
                 } else {
                     // The download's own file (created exclusively): kept, it would only take room.
                     unlink(path)
-                    self.catalogBrowser.message = "Could not add \"\(title)\": \(outcome.error ?? "?") (the download was removed)"
+                    self.catalogMessage = "Could not add \"\(title)\": \(outcome.error ?? "?") (the download was removed)"
                 }
                 self.reloadShelf(select: outcome.entry?.id)
             case .failure(let failure):
-                self.catalogBrowser.message = flag.isCancelled ? "Download cancelled." : "Could not get \"\(title)\": \(failure.message)"
+                self.catalogMessage = flag.isCancelled ? "Download cancelled." : "Could not get \"\(title)\": \(failure.message)"
                 self.render()
             }
         }

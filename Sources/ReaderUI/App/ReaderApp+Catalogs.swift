@@ -12,41 +12,42 @@ extension ReaderApp {
             shelf.message = "Catalogs are not available in this build."
             return
         }
-        catalogBrowser = CatalogBrowserState()
         catalogConnections = [:]
-        page = .catalogs
+        var catalogs = CatalogsScreen(keyMap: config.keyMap)
+        if let screen { catalogs.state.visibleRows = CatalogsView.listRows(windowRows: screen.size.rows) }
+        page = .catalogs(catalogs)
         Task { @MainActor [weak self] in
             let result = await Blocking.run { services.saved() }
             guard let self, case .catalogs = self.page else { return }
-            switch result {
-            case .success(let catalogs):
-                self.catalogBrowser.setCatalogs(catalogs)
-            case .failure(let failure):
-                self.catalogBrowser.setCatalogs([])
-                self.catalogBrowser.message = failure.message
+            self.updateCatalogs { catalogs in
+                switch result {
+                case .success(let saved):
+                    catalogs.state.setCatalogs(saved)
+                case .failure(let failure):
+                    catalogs.state.setCatalogs([])
+                    catalogs.state.message = failure.message
+                }
             }
             self.render()
         }
     }
 
-    func handleCatalogs(_ key: Key) {
-        if key == .control("c") { quit(); return }
-        switch catalogBrowser.handle(key) {
-        case .none:
-            break
-        case .close:
-            showShelf()
-        case .help:
-            overlays.append(HelpScreen(help: HelpState(keyMap: config.keyMap, context: .catalogs)))
-        case .load(let request):
-            load(request)
-        case .acquire(let catalog, let publication, let link):
-            acquire(from: catalog, publication, link)
-        }
+    /// Changes the Catalogs view's state when it is the page (an answer that comes after the
+    /// view was left changes nothing: the next visit starts afresh).
+    func updateCatalogs(_ change: (inout CatalogsScreen) -> Void) {
+        guard case .catalogs(var catalogs) = page else { return }
+        change(&catalogs)
+        page = .catalogs(catalogs)
+    }
+
+    /// The Catalogs view's status line (nil when it is not the page).
+    var catalogMessage: String? {
+        get { if case .catalogs(let catalogs) = page { catalogs.state.message } else { nil } }
+        set { updateCatalogs { $0.state.message = newValue } }
     }
 
     /// Fetches and parses off the main actor; the answer is dropped if Escape cancelled it.
-    private func load(_ request: CatalogRequest) {
+    func loadCatalog(_ request: CatalogRequest) {
         guard let services = dependencies.catalogs else { return }
         // The server unreachable, a copy kept earlier is shown: said so, with its date.
         let keptCopy = Mutex<Date?>(nil)
@@ -69,14 +70,17 @@ extension ReaderApp {
                 }
             }
             guard let self else { return }
-            switch result {
-            case .success(let feed?):
-                self.catalogBrowser.loaded(feed, generation: request.generation)
-                if let fetchedAt = keptCopy.withLock({ $0 }), self.catalogBrowser.message == nil {
-                    self.catalogBrowser.message = "The catalog could not be reached: this is the copy kept on \(RFC3339Date.string(fetchedAt))."
+            let fetchedAt = keptCopy.withLock { $0 }
+            self.updateCatalogs { catalogs in
+                switch result {
+                case .success(let feed?):
+                    catalogs.state.loaded(feed, generation: request.generation)
+                    if let fetchedAt, catalogs.state.message == nil {
+                        catalogs.state.message = "The catalog could not be reached: this is the copy kept on \(RFC3339Date.string(fetchedAt))."
+                    }
+                case .success(nil): catalogs.state.failed("This catalog offers no search.", generation: request.generation)
+                case .failure(let failure): catalogs.state.failed(failure.description, generation: request.generation)
                 }
-            case .success(nil): self.catalogBrowser.failed("This catalog offers no search.", generation: request.generation)
-            case .failure(let failure): self.catalogBrowser.failed(failure.description, generation: request.generation)
             }
             if case .catalogs = self.page { self.render() }
         }

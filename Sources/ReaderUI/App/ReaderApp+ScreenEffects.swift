@@ -44,6 +44,14 @@ extension ReaderApp {
                 acquisitionCancel?.cancel()
             case .annotation(let request):
                 if let book = currentBook { perform(request, book: book) }
+            case .quit:
+                quit()
+            case .showShelf:
+                showShelf()
+            case .loadCatalog(let request):
+                loadCatalog(request)
+            case .acquire(let catalog, let publication, let link):
+                acquire(from: catalog, publication, link)
             case .answerCredentials(let reply, let text):
                 credentialsCancelled = text == nil
                 reply.answer(text)

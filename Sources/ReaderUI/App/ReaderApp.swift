@@ -53,8 +53,8 @@ public final class ReaderApp {
 
     enum Page {
         case shelf
-        /// The bookshelf's Catalogs view (`c`).
-        case catalogs
+        /// The bookshelf's Catalogs view (`c`): its state is the screen's.
+        case catalogs(CatalogsScreen)
         case opening(String)
         case reader(BookController)
         case restricted(RestrictedInfo, retry: (path: String, entry: LibraryEntry?))
@@ -70,8 +70,6 @@ public final class ReaderApp {
     /// #30); the top one takes the keys.
     var overlays: [any Screen] = []
     var shelf = ShelfState()
-    /// The Catalogs view (`c`).
-    var catalogBrowser = CatalogBrowserState()
     /// A line for the status bar, cleared by the next key.
     var message: String?
     // The rest in cohesive parts (ReaderApp+Parts.swift); properties of the same names forward.
@@ -202,7 +200,10 @@ public final class ReaderApp {
         message = nil
         switch page {
         case .shelf: handleShelf(key)
-        case .catalogs: handleCatalogs(key)
+        case .catalogs(var catalogs):
+            let effects = catalogs.handle(key, size: screen.size)
+            page = .catalogs(catalogs)
+            perform(effects)
         case .opening:
             if key == .character("q") || key == .escape { openTask?.cancel(); backFromReader() }
         case .reader(let book): handleReader(key, book: book)
@@ -234,7 +235,7 @@ public final class ReaderApp {
         guard let screen else { return }
         let rows = screen.size.rows
         shelf.list.visibleRows = ShelfView.listRows(windowRows: rows)
-        catalogBrowser.visibleRows = CatalogsView.listRows(windowRows: rows)
+        updateCatalogs { $0.state.visibleRows = CatalogsView.listRows(windowRows: rows) }
     }
 
     func windowResized() {
@@ -286,10 +287,8 @@ public final class ReaderApp {
             var shown = shelf
             shown.list.visibleRows = ShelfView.listRows(windowRows: rows)
             drawShelfWithCover(shown, painter: painter)
-        case .catalogs:
-            var shown = catalogBrowser
-            shown.visibleRows = CatalogsView.listRows(windowRows: rows)
-            CatalogsView.draw(shown, painter: painter)
+        case .catalogs(let catalogs):
+            catalogs.draw(into: painter)
         case .opening(let title):
             painter.text("Opening \(title)…", row: rows / 2, column: 2, .secondary)
             screen.setCursor(row: nil)
@@ -314,7 +313,7 @@ public final class ReaderApp {
         } else if case .shelf = page, case .importing = shelf.mode {
         } else if case .shelf = page, case .relinking = shelf.mode {
         } else if case .shelf = page, case .searchingText = shelf.mode {
-        } else if case .catalogs = page, catalogBrowser.searchField != nil {
+        } else if case .catalogs(let catalogs) = page, catalogs.placesCursor {
         } else if let layer = overlays.last, let cursor = layer.cursor {
             screen.setCursor(row: cursor.row, column: cursor.column)
         } else {

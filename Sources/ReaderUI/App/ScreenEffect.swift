@@ -1,5 +1,6 @@
 import Annotations
 import Bookshelf
+import OPDS
 import Shared
 import TextLayout
 
@@ -39,6 +40,14 @@ enum ScreenEffect {
     case cancelAcquisition
     /// What a popup of highlights and notes asks of the open book.
     case annotation(AnnotationRequest)
+    /// Ends the program (Ctrl-C on a page).
+    case quit
+    /// Back to the bookshelf (leaving the Catalogs view).
+    case showShelf
+    /// Fetches a catalog's feed or search (the Catalogs view shows it when it comes).
+    case loadCatalog(CatalogRequest)
+    /// Gets a publication from a catalog, with the download's popup.
+    case acquire(catalog: SavedCatalog, OPDSPublication, OPDSLink)
     /// The passphrase dialog's answer (nil: cancelled), for the opening waiting on it.
     case answerCredentials(CredentialsReply, String?)
 }
