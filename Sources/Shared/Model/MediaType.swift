@@ -167,6 +167,9 @@ extension MediaType {
     public static let epub = known("application/epub+zip")
     public static let fb2 = known("application/x-fictionbook+xml")
     public static let fb2Zip = known("application/x-zip-compressed-fb2")
+    public static let docx = known("application/vnd.openxmlformats-officedocument.wordprocessingml.document")
+    public static let odt = known("application/vnd.oasis.opendocument.text")
+    public static let rtf = known("application/rtf")
     public static let flac = known("audio/flac")
     public static let gif = known("image/gif")
     public static let gz = known("application/gzip")
@@ -222,7 +225,7 @@ extension MediaType {
     static let extensions: [String: MediaType] = [
         "aac": .aac, "acsm": .acsm, "aif": .aiff, "aiff": .aiff, "avif": .avif,
         "audiobook": .readiumAudiobook, "bmp": .bmp, "dib": .bmp, "cbz": .cbz, "cbr": .cbr, "cb7": .cb7, "cbt": .cbt, "mobi": .mobi, "azw3": .azw3, "djvu": .djvu, "djv": .djvu, "css": .css,
-        "divina": .divina, "epub": .epub, "fb2": .fb2, "flac": .flac, "gif": .gif, "htm": .html, "html": .html,
+        "divina": .divina, "docx": .docx, "odt": .odt, "rtf": .rtf, "epub": .epub, "fb2": .fb2, "flac": .flac, "gif": .gif, "htm": .html, "html": .html,
         "jpg": .jpeg, "jpeg": .jpeg, "jpe": .jpeg, "jif": .jpeg, "jfif": .jpeg, "jfi": .jpeg, "js": .javascript,
         "json": .json, "jxl": .jxl, "lcpl": .lcpLicenseDocument, "lcpa": .lcpProtectedAudiobook,
         "lcpau": .lcpProtectedAudiobook, "lcpdf": .lcpProtectedPDF, "lpf": .lpf, "m4a": .m4a, "m4b": .m4a,

@@ -56,6 +56,10 @@ public struct Format: Sendable, Hashable, CustomStringConvertible {
         case fb2
         /// A ZIP archive holding one FictionBook 2 document (`.fb2.zip`).
         case fb2Zip = "fb2-zip"
+        /// Word processor documents (`.docx`, `.odt`, `.rtf`), read when pandoc is installed.
+        case docx
+        case odt
+        case rtf
     }
 
     public var kind: Kind
@@ -108,6 +112,9 @@ public struct Format: Sendable, Hashable, CustomStringConvertible {
         case .text: "Text"
         case .markdown: "Markdown"
         case .fb2, .fb2Zip: "FB2"
+        case .docx: "DOCX"
+        case .odt: "ODT"
+        case .rtf: "RTF"
         }
     }
 
@@ -115,7 +122,8 @@ public struct Format: Sendable, Hashable, CustomStringConvertible {
     public var isPublication: Bool {
         switch kind {
         case .epub, .webpub, .audiobook, .divina, .pdf, .lcpdf, .lcpa, .cbz, .zab, .lcpl, .cbr, .cb7, .cbt, .mobi, .azw3, .djvu,
-             .webpubManifest, .audiobookManifest, .divinaManifest, .text, .markdown, .fb2, .fb2Zip:
+             .webpubManifest, .audiobookManifest, .divinaManifest, .text, .markdown, .fb2, .fb2Zip,
+             .docx, .odt, .rtf:
             return true
         default:
             return false
@@ -173,6 +181,9 @@ public struct Format: Sendable, Hashable, CustomStringConvertible {
         case .markdown: .markdown
         case .fb2: .fb2
         case .fb2Zip: .fb2Zip
+        case .docx: .docx
+        case .odt: .odt
+        case .rtf: .rtf
         }
     }
 }

@@ -7,6 +7,7 @@
 enum BinaryFormatSignature {
     static func format(of head: some Collection<UInt8>, hints: FormatHints) -> Format? {
         let bytes = Array(head.prefix(512))
+        if bytes.starts(with: Array(#"{\rtf"#.utf8)) { return Format(kind: .rtf) }
         if bytes.starts(with: [0x52, 0x61, 0x72, 0x21, 0x1A, 0x07]) { return Format(kind: .cbr) }
         if bytes.starts(with: [0x37, 0x7A, 0xBC, 0xAF, 0x27, 0x1C]) { return Format(kind: .cb7) }
         if bytes.count >= 262, bytes[257..<262].elementsEqual("ustar".utf8) { return Format(kind: .cbt) }

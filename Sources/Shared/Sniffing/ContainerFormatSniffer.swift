@@ -16,6 +16,7 @@ struct ContainerFormatSniffer {
         if isLPF(container) { return Format(kind: .lpf) }
         let paths = container.entryPaths ?? []
         if Self.isZippedFB2(paths) { return Format(kind: .fb2Zip) }
+        if let office = officeFormat(of: container) { return office }
         if let kind = ArchiveEntryNames(paths: paths).kind(hints: hints) { return Format(kind: kind) }
         return Format(kind: .zip)
     }
@@ -92,6 +93,17 @@ struct ContainerFormatSniffer {
     static func isZippedFB2(_ paths: [String]) -> Bool {
         let entries = paths.filter { !ArchiveEntryNames.isIgnored($0) }
         return entries.count == 1 && FormatHints.fileExtension(of: entries[0]) == "fb2"
+    }
+
+    /// A word processor document: DOCX (`word/document.xml` beside `[Content_Types].xml`) or
+    /// ODT (its `mimetype` entry says so, as an EPUB's does).
+    func officeFormat(of container: some SniffedContainer) -> Format? {
+        if container.contains("[Content_Types].xml") && container.contains("word/document.xml") { return Format(kind: .docx) }
+        if case .data(let data) = container.read("mimetype", maxLength: limits.maxMimetypeLength),
+           String(decoding: data, as: UTF8.self).trimmed == MediaType.odt.essence {
+            return Format(kind: .odt)
+        }
+        return nil
     }
 
     // MARK: - W3C Lightweight Packaging Format

@@ -39,6 +39,9 @@ extension Format {
         case .markdown: "a Markdown document"
         case .fb2: "a FictionBook (FB2) document"
         case .fb2Zip: "a zipped FictionBook (FB2.zip) document"
+        case .docx: "a Word (DOCX) document"
+        case .odt: "an OpenDocument text (ODT)"
+        case .rtf: "a Rich Text Format (RTF) document"
         }
         switch (format.isLCPProtected && format.kind != .lcpdf && format.kind != .lcpa, format.isAdeptProtected) {
         case (true, true): return noun + " protected by Readium LCP and Adobe ADEPT"

@@ -99,6 +99,9 @@ public struct FormatHints: Sendable, Hashable {
         case "txt", "text": .text
         case "md", "markdown": .markdown
         case "fb2": .fb2
+        case "docx": .docx
+        case "odt": .odt
+        case "rtf": .rtf
         default: nil
         }
     }
@@ -142,6 +145,9 @@ public struct FormatHints: Sendable, Hashable {
         case "text/markdown", "text/x-markdown": return .markdown
         case "application/x-fictionbook+xml", "application/x-fictionbook", "text/fb2+xml": return .fb2
         case "application/x-zip-compressed-fb2": return .fb2Zip
+        case "application/vnd.openxmlformats-officedocument.wordprocessingml.document": return .docx
+        case "application/vnd.oasis.opendocument.text": return .odt
+        case "application/rtf", "text/rtf": return .rtf
         default: return nil
         }
     }

@@ -1,7 +1,8 @@
 extension PublicationOpener {
-    /// The parsers of documents that are no package (plain text, Markdown, HTML, FB2): each
-    /// generates or serves XHTML the layout reads like an EPUB's.
+    /// The parsers of documents that are no package (plain text, Markdown, HTML, FB2, and
+    /// DOCX/ODT/RTF through pandoc): each generates or serves XHTML the layout reads like an
+    /// EPUB's.
     public static var documentParsers: [any PublicationParser] {
-        [TextParser(), MarkdownParser(), HTMLParser(), FB2Parser()]
+        [TextParser(), MarkdownParser(), HTMLParser(), FB2Parser(), PandocParser()]
     }
 }
