@@ -20,6 +20,7 @@ extension ReaderApp {
             takeFiguresAway(from: figures)
             return
         }
+        warmUpPicturesForFigures(near: book, layout: layout)
         let placements = FigureDisplay.placements(layout: layout, visibleLines: book.state.visibleLines,
                                                   screenRows: pictureArea.rows, leftMargin: book.column.leftMargin)
         for placement in placements { requestFigure(placement.request, figures: figures, book: book, wanted: Set(placements.map(\.request))) }
