@@ -30,9 +30,13 @@ import TestSupport
     }
 
     @Test func anotherMimetypeIsNotEPUBEvenWithAContainer() throws {
-        let entries = [Entry("mimetype", "application/vnd.oasis.opendocument.text", compression: .stored),
+        let entries = [Entry("mimetype", "application/vnd.oasis.opendocument.spreadsheet", compression: .stored),
                        Entry("META-INF/container.xml", SniffingSamples.containerXML)]
         #expect(try sniffZip(entries)?.kind == .zip)
+        // An OpenDocument text says what it is the same way: read through pandoc (#34).
+        let text = [Entry("mimetype", "application/vnd.oasis.opendocument.text", compression: .stored),
+                    Entry("META-INF/manifest.xml", "<manifest/>")]
+        #expect(try sniffZip(text)?.kind == .odt)
     }
 
     @Test func missingMimetypeFallsBackOnTheContainer() throws {
