@@ -6,15 +6,7 @@ import Terminal
 extension ReaderApp {
     // MARK: - The bookshelf's view of every annotation of the library (`A`)
 
-    /// `A` on the bookshelf: every highlight and note of the library in one list; true when
-    /// the key was it.
-    func handleShelfAnnotationKey(_ key: Key) -> Bool {
-        guard key == .character("A"), case .browsing = shelf.mode else { return false }
-        showLibraryAnnotations()
-        return true
-    }
-
-    /// Reads every book's annotations (off the main actor) and lists them by book, in reading
+    /// `A` on the bookshelf: every highlight and note of the library in one list. Reads every book's annotations (off the main actor) and lists them by book, in reading
     /// order. Books are not opened: an LCP book's quotes stay sealed and are listed as such.
     func showLibraryAnnotations() {
         guard let library = dependencies.library, let factory = dependencies.annotations else {

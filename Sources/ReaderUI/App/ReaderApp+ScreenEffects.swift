@@ -46,6 +46,10 @@ extension ReaderApp {
                 if let book = currentBook { perform(request, book: book) }
             case .quit:
                 quit()
+            case .shelf(let command):
+                perform(command)
+            case .showLibraryAnnotations:
+                showLibraryAnnotations()
             case .showShelf:
                 showShelf()
             case .loadCatalog(let request):

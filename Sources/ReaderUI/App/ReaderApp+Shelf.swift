@@ -9,8 +9,18 @@ import Glibc
 extension ReaderApp {
     /// Shows the bookshelf, reading the library in the background.
     func showShelf() {
+        if bookshelf == nil {
+            bookshelf = ShelfScreen(keyMap: config.keyMap, covers: shelfCoverDisplay)
+            fitPageToWindow()
+        }
         page = .shelf
         reloadShelf()
+    }
+
+    /// The bookshelf's state (its screen's; nothing is kept while there is no bookshelf).
+    var shelf: ShelfState {
+        get { bookshelf?.state ?? ShelfState() }
+        set { bookshelf?.state = newValue }
     }
 
     func reloadShelf(select id: Int64? = nil) {
@@ -64,15 +74,12 @@ extension ReaderApp {
         }
     }
 
-    func handleShelf(_ key: Key) {
-        if key == .control("c") { quit(); return }
-        if handleShelfCoverKey(key) { return }
-        if handleShelfAnnotationKey(key) { return }
-        switch shelf.handle(key) {
-        case .none:
+    /// Does what the bookshelf's screen asked (``ShelfScreen``; opening, help and quitting
+    /// come as their own effects).
+    func perform(_ command: ShelfState.Command) {
+        switch command {
+        case .none, .help, .quit, .open:
             break
-        case .open(let entry):
-            openPublication(path: entry.path, entry: entry)
         case .delete(let entry):
             delete(entry)
         case .importPath(let path):
@@ -92,12 +99,8 @@ extension ReaderApp {
             forgetPassword(entry)
         case .catalogs:
             showCatalogs()
-        case .help:
-            overlays.append(HelpScreen(help: HelpState(keyMap: config.keyMap, context: .shelf)))
         case .reload:
             reloadShelf()
-        case .quit:
-            quit()
         }
     }
 

@@ -69,7 +69,9 @@ public final class ReaderApp {
     /// The focus stack: the layers over the page (every popup and dialog is a ``Screen``,
     /// #30); the top one takes the keys.
     var overlays: [any Screen] = []
-    var shelf = ShelfState()
+    /// The bookshelf's screen, the bottom of the focus stack: it stays under the catalogs and
+    /// the book (nil until the shelf is first shown; `lectern open` never shows it).
+    var bookshelf: ShelfScreen?
     /// A line for the status bar, cleared by the next key.
     var message: String?
     // The rest in cohesive parts (ReaderApp+Parts.swift); properties of the same names forward.
@@ -199,7 +201,11 @@ public final class ReaderApp {
         if !overlays.isEmpty, handleOverlay(key) { return }
         message = nil
         switch page {
-        case .shelf: handleShelf(key)
+        case .shelf:
+            guard var shelfScreen = bookshelf else { return }
+            let effects = shelfScreen.handle(key, size: screen.size)
+            bookshelf = shelfScreen
+            perform(effects)
         case .catalogs(var catalogs):
             let effects = catalogs.handle(key, size: screen.size)
             page = .catalogs(catalogs)
@@ -283,10 +289,7 @@ public final class ReaderApp {
         }
         switch page {
         case .shelf:
-            // The rows shown follow the window: worked out on a copy (see fitPageToWindow).
-            var shown = shelf
-            shown.list.visibleRows = ShelfView.listRows(windowRows: rows)
-            drawShelfWithCover(shown, painter: painter)
+            bookshelf?.draw(into: painter)
         case .catalogs(let catalogs):
             catalogs.draw(into: painter)
         case .opening(let title):
@@ -309,10 +312,7 @@ public final class ReaderApp {
         }
         if let top = overlays.last, top.placesCursor {
             // Where text is typed (the passphrase, the reader's prompt): drawing put the cursor.
-        } else if case .shelf = page, case .filtering = shelf.mode {
-        } else if case .shelf = page, case .importing = shelf.mode {
-        } else if case .shelf = page, case .relinking = shelf.mode {
-        } else if case .shelf = page, case .searchingText = shelf.mode {
+        } else if case .shelf = page, bookshelf?.placesCursor == true {
         } else if case .catalogs(let catalogs) = page, catalogs.placesCursor {
         } else if let layer = overlays.last, let cursor = layer.cursor {
             screen.setCursor(row: cursor.row, column: cursor.column)

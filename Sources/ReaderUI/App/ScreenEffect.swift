@@ -42,6 +42,10 @@ enum ScreenEffect {
     case annotation(AnnotationRequest)
     /// Ends the program (Ctrl-C on a page).
     case quit
+    /// What the bookshelf asks: remove, import, relink, find in the library's text…
+    case shelf(ShelfState.Command)
+    /// Lists every highlight and note of the library (`A` on the bookshelf).
+    case showLibraryAnnotations
     /// Back to the bookshelf (leaving the Catalogs view).
     case showShelf
     /// Fetches a catalog's feed or search (the Catalogs view shows it when it comes).
