@@ -147,6 +147,20 @@ private func parseError(_ text: String) -> JSONError? { parseError(Array(text.ut
         #expect(parseError(bytes) != nil)
     }
 
+    /// A string without an escape is made from its bytes at once and validated only when it
+    /// is not ASCII (#32): it is refused as an escaped one is, with the same message at the same
+    /// offset, a truncated four-byte sequence included (its repair is as long as it).
+    @Test func unescapedStringsAreRefusedAsEscapedOnes() throws {
+        for bytes: [UInt8] in [[0x22, 0xF0, 0x9F, 0x98, 0x41, 0x22], [0x22, 0x41, 0xFF, 0x22], [0x22, 0xC3, 0x41, 0x22]] {
+            let escaped: [UInt8] = [0x22, 0x5C, 0x6E] + bytes.dropFirst()
+            #expect(parseError(bytes)?.description == "invalid JSON at byte \(bytes.count): invalid UTF-8 in string")
+            #expect(parseError(escaped)?.description == "invalid JSON at byte \(escaped.count): invalid UTF-8 in string")
+        }
+        #expect(parseError([0x22, 0x41, 0xC3, 0xA9, 0x0A, 0x22])?.description == "invalid JSON at byte 4: control character in string")
+        #expect(parseError([0x22, 0x41, 0xC3])?.description == "invalid JSON at byte 3: unterminated string")
+        #expect(try JSONParser.parse([0x22, 0xF0, 0x9F, 0x98, 0x80, 0x41, 0x22]) == .string("😀A"))
+    }
+
     @Test func validMultibyteUTF8IsAccepted() throws {
         #expect(try JSONParser.parse("[\"é中😀\u{7F}\"]") == .array([.string("é中😀\u{7F}")]))
     }

@@ -84,6 +84,17 @@ public struct JSONWriter: Sendable {
     /// JSON printed on a terminal can carry no escape sequence and reorder no line.
     static func writeString(_ text: String, escapingTerminalControls: Bool, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        // A string of printable ASCII other than the quote and the backslash (ids, dates, most
+        // keys and quotes) is copied at once: per-scalar appends were most of a large export.
+        let copied = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+            guard utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) else { return false }
+            out.append(contentsOf: utf8)
+            return true
+        }
+        if copied == true {
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for scalar in text.unicodeScalars {
             // Printable ASCII other than the quote and the backslash goes as it is: most of
             // any text, written without the matching below (large exports spend their time here).
