@@ -37,6 +37,24 @@ import TestSupport
         #expect(!ui.app.isQuitting)
     }
 
+    /// The bookshelf's screen: the help popup over it is one layer, one Escape closes it and
+    /// the shelf stays (Escape on the shelf itself quits nothing either).
+    @Test func escapeOverTheShelfTakesOffOneLayer() async throws {
+        let ui = try InProcessApp("page-modes-shelf-help")
+        ui.app.startBookshelf(on: ui.canvas)
+        try await ui.waitUntil("the bookshelf shown") { !$0.isEmpty }
+        ui.press(.character("?"))
+        try await ui.waitFor("Keys — esc closes")
+        #expect(ui.app.overlays.count == 1)
+        ui.press(.escape)
+        try await ui.waitUntil("the help closed") { !$0.contains("Keys — esc closes") }
+        #expect(ui.app.overlays.isEmpty)
+        guard case .shelf = ui.app.page else { Issue.record("one Escape left the bookshelf"); return }
+        ui.press(.escape)
+        #expect(ui.app.overlays.isEmpty)
+        #expect(!ui.app.isQuitting, "Escape on the shelf ended the program")
+    }
+
     /// Bookshelf → reader → bookshelf: the book opens over the shelf, `q` closes it, and the
     /// shelf shows the selection it had.
     @Test func shelfToReaderToShelfKeepsTheSelection() async throws {
