@@ -14,7 +14,8 @@ final class HTMLPushParser {
 
     private let context: htmlParserCtxtPtr
     private var bytes: UnsafeBufferPointer<CChar>
-    private var position = 0
+    /// The bytes handed to libxml2 so far: how much of the source the tree may hold.
+    private(set) var position = 0
     /// Whether libxml2 has been told the document ended.
     private(set) var isFinished = false
 

@@ -86,6 +86,10 @@ public final class XMLDocument {
 
     deinit { xmlFreeDoc(pointer) }
 
+    /// How many bytes of the source an incremental parse has handed to libxml2 so far (all of
+    /// them for a document parsed whole): what a conversion has read to get where it is.
+    public var bytesParsed: Int? { pushParser?.position }
+
     /// The root element.
     public var root: XMLElement {
         XMLElement(node: xmlDocGetRootElement(pointer)!, document: self)

@@ -42,7 +42,7 @@ import TextLayout
         }
         let page = try await second.waitUntil("the middle page again") { $0.contains("Paragraph 1") && !$0.contains("Paragraph 1:") }
         let firstEvent = try #require(events.withLock { $0.first })
-        guard case .firstPart(_, let converted) = firstEvent else {
+        guard case .firstPart(_, let converted, _) = firstEvent else {
             Issue.record("the chapter was converted whole before the first page: \(firstEvent)\n\(page)")
             return
         }

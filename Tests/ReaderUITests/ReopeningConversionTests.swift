@@ -3,6 +3,7 @@ import Testing
 @testable import ReaderUI
 import Shared
 import TextLayout
+import TestSupport
 
 /// Reopening a book at the place it was left in a long chapter converts, before the first page,
 /// the text up to that place and three screens, not the whole chapter (issue 28): counted with
@@ -33,7 +34,15 @@ struct ReopeningConversionTests {
         /// The offsets converted before anything was handed over: a first part's, else the whole's.
         var convertedBeforeFirstHandOver: Int? {
             switch all.first {
-            case .firstPart(_, let length)?, .whole(_, let length, _)?: length
+            case .firstPart(_, let length, _)?, .whole(_, let length, _)?: length
+            case nil: nil
+            }
+        }
+
+        /// The bytes of source parsed before anything was handed over.
+        var bytesBeforeFirstHandOver: Int? {
+            switch all.first {
+            case .firstPart(_, _, let bytes)?, .whole(_, _, let bytes)?: bytes
             case nil: nil
             }
         }
@@ -41,12 +50,18 @@ struct ReopeningConversionTests {
 
     /// A first opening: the book shown whole at `place`, then closed. Returns the locator saved
     /// then (as the library keeps it), the offset of the page's first character and the chapter's length.
-    static func leave(_ path: String, at place: Place) async throws -> (locator: Locator, top: Int, length: Int) {
+    static func leave(_ path: String, at place: Place) async throws -> (locator: Locator, top: Int, length: Int, page: [String]) {
         let book = try await BookControllerTests.openBook(path)
         defer { book.close() }
         await book.loadChapter(0, at: place.anchor) { _, _ in }?.value
         let locator = try #require(book.positionToSave?.locator)
-        return (locator, book.state.topOffset, try #require(book.document?.length))
+        return (locator, book.state.topOffset, try #require(book.document?.length), pageText(book))
+    }
+
+    /// The lines of text on the page shown.
+    static func pageText(_ book: BookController) -> [String] {
+        guard let layout = book.state.layout else { return [] }
+        return book.state.visibleLines.map { layout.lines[$0].text }
     }
 
     /// What the reopening showed first and what it converted before.
@@ -55,6 +70,10 @@ struct ReopeningConversionTests {
         var firstArrival: BookController.ChapterArrival
         var firstTop: Int
         var firstPagesLabel: String
+        /// The bytes of the chapter's source parsed before the first page.
+        var bytes: Int
+        /// The lines of text on the first page shown.
+        var firstPage: [String]
         /// The text up to the place and three screens: the most a first page may wait for.
         var allowance: Int
         var events: [ConversionObserver.Event]
@@ -68,10 +87,11 @@ struct ReopeningConversionTests {
         }
         defer { book.close() }
         book.state.chapterLengths = stored
-        var first: (arrival: BookController.ChapterArrival, top: Int, label: String, converted: Int?)?
+        var first: (arrival: BookController.ChapterArrival, top: Int, label: String, converted: Int?, bytes: Int?, page: [String])?
         await book.loadChapter(0, at: .locator(locator)) { book, arrival in
             if first == nil {
-                first = (arrival, book.state.topOffset, book.state.chapterPagesLabel, log.convertedBeforeFirstHandOver)
+                first = (arrival, book.state.topOffset, book.state.chapterPagesLabel, log.convertedBeforeFirstHandOver,
+                         log.bytesBeforeFirstHandOver, pageText(book))
             }
         }?.value
         let shown = try #require(first)
@@ -79,7 +99,8 @@ struct ReopeningConversionTests {
         // paragraph more, as the part ends at the end of a block.
         let screens = max(8_000, book.options.width * book.state.rows * 3)
         return Reopening(converted: try #require(shown.converted), firstArrival: shown.arrival, firstTop: shown.top,
-                         firstPagesLabel: shown.label, allowance: screens + 200, events: log.all)
+                         firstPagesLabel: shown.label, bytes: try #require(shown.bytes), firstPage: shown.page,
+                         allowance: screens + 200, events: log.all)
     }
 
     @Test(arguments: Place.allCases)
@@ -114,5 +135,41 @@ struct ReopeningConversionTests {
         #expect(reopened.firstTop == 0)
         #expect(reopened.converted <= reopened.allowance, "\(reopened.events)")
         #expect(reopened.firstPagesLabel == "…")
+    }
+}
+
+/// What a reopening parses of a long chapter's source before its first page, wherever the
+/// book was left (#28 item 1): a first part (at most what a short chapter is converted whole,
+/// ``ContentDocumentLoader/firstPartMinimumBytes``), not the source up to the place; and the
+/// page shown is the one left.
+@MainActor
+struct ReopeningSourceBytesTests {
+    /// One chapter of about 1.7 MB of XHTML: seven times the bound.
+    static func book() throws -> String {
+        let path = Fixtures.temporaryDirectory("reopening-bytes") + "/long-chapter.epub"
+        let paragraphs = (1...20_000).map { "<p>Paragraph \($0) of a long chapter, with words enough to fill a line or two.</p>" }
+        try TestEPUBs.write(title: "Long chapter", body: "<h1>Long</h1>" + paragraphs.joined(), to: path)
+        return path
+    }
+
+    @Test(arguments: ReopeningConversionTests.Place.allCases)
+    func aReopeningParsesAFirstPartOfTheSourceOnly(at place: ReopeningConversionTests.Place) async throws {
+        let path = try Self.book()
+        let left = try await ReopeningConversionTests.leave(path, at: place)
+        let reopened = try await ReopeningConversionTests.reopen(path, at: left.locator, stored: [left.length])
+        // Correctness first: the same text on the page.
+        #expect(reopened.firstTop == left.top, "\(reopened.events)")
+        #expect(!left.page.isEmpty && reopened.firstPage == left.page)
+        let bound = ContentDocumentLoader.firstPartMinimumBytes
+        if place == .start {
+            #expect(reopened.bytes <= bound, "\(reopened.events)")
+        } else {
+            // Not yet: a place deep in the chapter is found by converting the text before it
+            // (1.2 s in the middle, 1.5 s at the end of the 6.5 MB chapter). When it is fixed,
+            // this known issue is no longer recorded and the test fails: drop withKnownIssue.
+            withKnownIssue("#28 item 1: a place deep in a chapter is reached by parsing the source before it") {
+                #expect(reopened.bytes <= bound, "parsed \(reopened.bytes) bytes before the first page: \(reopened.events)")
+            }
+        }
     }
 }

@@ -58,12 +58,24 @@ public enum ContentDocumentParser {
                              options: ContentParseOptions = ContentParseOptions(),
                              firstPartLength length: Int,
                              firstPart: (TextDocument) -> Void) throws(ContentParseError) -> TextDocument {
+        try parse(html: bytes, href: href, language: language, readingProgression: readingProgression, options: options,
+                  firstPartLength: length) { part, _ in firstPart(part) }
+    }
+
+    /// ``parse(html:href:language:readingProgression:options:firstPartLength:firstPart:)``,
+    /// telling `firstPart` also how many bytes of `bytes` were parsed to get it (all of them
+    /// when not known): what the first page waited for.
+    static func parse(html bytes: some Collection<UInt8>, href: String, language: String?,
+                      readingProgression: ReadingProgression, options: ContentParseOptions,
+                      firstPartLength length: Int,
+                      firstPart: (TextDocument, _ bytesParsed: Int) -> Void) throws(ContentParseError) -> TextDocument {
         var told = false
+        let count = bytes.count
         return try withoutActuallyEscaping(firstPart) { firstPart throws(ContentParseError) in
             try parse(html: bytes, href: href, language: language, readingProgression: readingProgression, options: options) { converter in
                 guard !told, converter.offset >= length else { return }
                 told = true
-                firstPart(converter.partialDocument())
+                firstPart(converter.partialDocument(), min(count, converter.sourceBytesParsed() ?? count))
             }
         }
     }
@@ -119,6 +131,7 @@ public enum ContentDocumentParser {
         let convert = { (document: XMLDocument) -> TextDocument in
             let converter = HTMLConverter(href: href, language: language, readingProgression: readingProgression, options: options)
             converter.blockObserver = observer
+            converter.sourceBytesParsed = { document.bytesParsed }
             return converter.convert(document.root)
         }
         // Incrementally, the tree holds the element being converted and those whose whole

@@ -71,8 +71,8 @@ public struct ContentDocumentLoader: Sendable {
                 return document
             }
             let document = try ContentDocumentParser.parse(html: source, href: href, language: language, readingProgression: progression,
-                                                           options: options, firstPartLength: length) { part in
-                observer?(.firstPart(href: href, length: part.length))
+                                                           options: options, firstPartLength: length) { part, bytes in
+                observer?(.firstPart(href: href, length: part.length, bytes: bytes))
                 firstPart(part)
             }
             observer?(.whole(href: href, length: document.length, bytes: source.count))

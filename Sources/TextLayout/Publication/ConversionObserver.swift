@@ -5,9 +5,9 @@
 public struct ConversionObserver: Sendable {
     /// One handing over of converted text.
     public enum Event: Sendable, Hashable {
-        /// The first part of the document at `href` was handed over, holding `length` offsets
-        /// (the rest is still being converted).
-        case firstPart(href: String, length: Int)
+        /// The first part of the document at `href` was handed over, holding `length` offsets,
+        /// once `bytes` bytes of its source were parsed (the rest is still being converted).
+        case firstPart(href: String, length: Int, bytes: Int)
         /// The conversion of the document at `href` ended: all of it, `length` offsets, from
         /// `bytes` bytes of source.
         case whole(href: String, length: Int, bytes: Int)
