@@ -75,4 +75,48 @@ struct FolderSyncUITests {
         try tmux.press("q")
         try tmux.waitForExit()
     }
+
+    /// Another device's bookmark, merged while the book is open, is in the open book's bookmark
+    /// list: listed at once when the list is open during the merge, and when it opens after.
+    @Test func anOpenBooksBookmarkListGetsAnotherDevicesBookmark() throws {
+        let book = UIFixtures.sample("idpf-wasteland.epub")
+        let folder = Fixtures.temporaryDirectory("folder-sync-ui-bookmark")
+        let otherHome = try UIFixtures.home(importing: [book])
+        #expect(try LecternProcess(home: otherHome).run(["sync", "folder", folder]).status == 0)
+        let home = try UIFixtures.home(importing: [book])
+        #expect(try LecternProcess(home: home).run(["sync", "folder", folder]).status == 0)
+        let tmux = try TmuxSession(width: 72, height: 24, arguments: ["open", book], home: home,
+                                   environment: ["LECTERN_ANNOTATION_SYNC_SECONDS": "1"])
+        defer { tmux.close() }
+        try tmux.waitForAll("April is the cruellest month", "p. 1/")
+        try tmux.press("'")
+        try tmux.waitFor("No bookmarks yet")
+        do {
+            // The other device bookmarks its first page, and its file reaches the folder.
+            let other = try TmuxSession(width: 72, height: 24, arguments: ["open", book], home: otherHome)
+            defer { other.close() }
+            try other.waitForAll("April is the cruellest month", "p. 1/")
+            try other.press("m")
+            try other.waitFor("Bookmark added")
+            try other.press("'")
+            try other.waitFor("Bookmarks —")
+            try other.press("r")
+            try other.type("Their mark")
+            try other.press("Enter")
+            try other.waitFor("Their mark")
+            try other.press("Escape")
+            try other.waitForAbsence(of: "Bookmarks —")
+            try other.press("q")
+            try other.waitForExit()
+        }
+        #expect(try LecternProcess(home: otherHome).run(["sync", "now"]).status == 0)
+        try tmux.waitFor("Their mark", timeout: 120)
+        try tmux.press("Escape")
+        try tmux.waitForAbsence(of: "Their mark")
+        try tmux.press("'")
+        try tmux.waitFor("Their mark")
+        try tmux.press("Escape")
+        try tmux.press("q")
+        try tmux.waitForExit()
+    }
 }

@@ -1,3 +1,4 @@
+import Bookshelf
 import FoundationEssentials
 
 extension ReaderApp {
@@ -13,5 +14,21 @@ extension ReaderApp {
             self.loadAnnotations(book)
             self.scheduleAnnotationRefresh(book)
         }
+    }
+
+    /// Reads the bookmark list shown on top again after a merge with the sync folder (#32):
+    /// another device's bookmarks are listed without closing it. The same bookmark stays
+    /// selected; a list being named in is left alone (the read would undo the typing).
+    func refreshShownBookmarks(_ book: BookController) {
+        guard let library = dependencies.library, let id = book.entry?.id, overlays.last is BookmarksScreen else { return }
+        book.tasks.start(.bookmarks, computing: { () -> [Bookmark]? in
+            try? await library.bookmarks(publicationID: id)
+        }, then: { [weak self] fresh in
+            guard let self, let fresh, var shown = overlays.last as? BookmarksScreen, shown.state.naming == nil,
+                  shown.state.bookmarks != fresh else { return }
+            shown.state.replaceBookmarks(fresh)
+            overlays[overlays.count - 1] = shown
+            render()
+        })
     }
 }

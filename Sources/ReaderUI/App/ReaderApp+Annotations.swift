@@ -50,6 +50,7 @@ extension ReaderApp {
                 book.highlights.replaceAll(list + made, chapterOf: { book.chapterIndex(of: $0.target.href) })
                 book.highlights.isLoaded = true
                 self.reanchorHighlights(book)
+                self.refreshShownBookmarks(book)
             case .failure(let error):
                 self.message = "Could not read the highlights: \(error.userMessage)"
             }

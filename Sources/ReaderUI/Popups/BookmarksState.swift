@@ -17,6 +17,14 @@ public struct BookmarksState: Sendable {
 
     public var selected: Bookmark? { bookmarks.isEmpty ? nil : bookmarks[list.selection] }
 
+    /// The list read again (a merge with the sync folder brought other devices' bookmarks,
+    /// #32): the bookmark selected stays selected when it is still there.
+    public mutating func replaceBookmarks(_ fresh: [Bookmark]) {
+        let selectedID = selected?.id
+        bookmarks = fresh
+        list.reset(count: fresh.count, selection: fresh.firstIndex { $0.id == selectedID } ?? list.selection)
+    }
+
     /// Removes the selected bookmark from the list; returns it.
     public mutating func removeSelected() -> Bookmark? {
         guard let bookmark = selected else { return nil }
