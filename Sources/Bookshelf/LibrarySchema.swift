@@ -115,6 +115,7 @@ extension LibrarySchema {
             .init("7-annotations", AnnotationSchema.tables),
             .init("8-bookmark-sync", BookmarkSyncSchema.columns),
             .init("9-calibre-details", CalibreDetailsSchema.columns),
+            .init("10-calibre-sources", CalibreSourcesSchema.table),
         ]
         return SQLiteMigrations(module: "library", steps: steps) { database throws(SQLiteError) in
             try database.query("PRAGMA user_version").first?.int(0) ?? 0

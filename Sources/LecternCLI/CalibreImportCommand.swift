@@ -4,17 +4,27 @@ import LibrarySearch
 
 /// `lectern import --calibre FOLDER`: a calibre library's books added by reference, one line
 /// each (its series and tags said beside it), then their text indexed for `lectern search`.
+/// The library is remembered: its new books appear at the next start (``CalibreRefresh``).
 enum CalibreImportCommand {
     static func run(folder: String, store: LibraryStore, index: Bool) async throws {
         let library: CalibreLibrary
         let outcomes: [CalibreImporter.Outcome]
+        let stamp: CalibreStamp
         do throws(LibraryError) {
             library = try CalibreLibrary(folder: folder)
+            // Taken before the books are read: a book calibre adds meanwhile is found next start.
+            stamp = try library.stamp()
             let importer = LibraryImporter(store: store, open: UIComposition.open)
             outcomes = try await CalibreImporter(importer: importer).importLibrary(library)
         } catch {
             Output.error(error.userMessage)
             throw ExitStatus.cannotOpen
+        }
+        // Remembered so that the next start re-imports it when calibre changes it (CalibreRefresh).
+        do throws(LibraryError) {
+            try store.rememberCalibre(folder: library.folder, stamp: stamp)
+        } catch {
+            Output.error("the calibre library is not remembered, its new books are found only by importing it again: \(error.userMessage)")
         }
         var failed = 0
         for outcome in outcomes {
