@@ -48,6 +48,13 @@ extension CalibreLibrary {
         return CalibreStamp(databaseMTime: nanoseconds, databaseSize: Int64(info.st_size), lastModified: nil)
     }
 
+    /// `folder` with symbolic links followed, as ``folder`` is; nil when it does not exist.
+    public static func resolved(_ folder: String) -> String? {
+        guard let resolved = realpath(folder, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// The library's full stamp: the file's, and the latest `books.last_modified` (read-only).
     public func stamp() throws(LibraryError) -> CalibreStamp {
         guard var stamp = Self.fileStamp(folder: folder) else {

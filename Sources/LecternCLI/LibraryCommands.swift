@@ -162,7 +162,7 @@ struct ListCommand: AsyncParsableCommand {
             Output.error(problem ?? "the library cannot be opened")
             throw ExitStatus.cannotOpen
         }
-        await CalibreRefresh.run(store: store) { Output.error($0) }
+        await CalibreRefresh.run(store: store, configured: ReaderConfig.load().calibreLibrary) { Output.error($0) }
         let entries = try store.entries(sort: LibraryStore.Sort(rawValue: sort) ?? .title)
         let loans = entries.contains { $0.licenseID != nil } ? UIComposition.loanStates(try? LibraryDatabase.process.get().lcp)(Date()) : [:]
         if json {

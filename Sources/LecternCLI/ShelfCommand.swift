@@ -22,8 +22,11 @@ struct ShelfCommand: AsyncParsableCommand {
         if paths.isEmpty, !json {
             // Before the terminal is taken (its messages would not be seen): a stat per
             // remembered calibre library when calibre changed nothing.
-            if let store = UIComposition.store().0 { await CalibreRefresh.run(store: store, report: nil) }
-            let status = await ReaderApp(dependencies: UIComposition.dependencies()).runBookshelf()
+            let dependencies = UIComposition.dependencies()
+            if let store = UIComposition.store().0 {
+                await CalibreRefresh.run(store: store, configured: dependencies.config.calibreLibrary, report: nil)
+            }
+            let status = await ReaderApp(dependencies: dependencies).runBookshelf()
             if status != 0 { throw ExitCode(status) }
             return
         }

@@ -12,6 +12,7 @@ import Glibc
 /// ```toml
 /// theme = "sepia"            # default, dark, light, sepia, high-contrast, or themes/NAME.toml
 /// images = "auto"            # auto, kitty, sixel, iterm, symbols, off (LECTERN_IMAGES wins)
+/// calibre_library = "~/Calibre Library"   # imported, and its new books at each start
 /// [reader]
 /// text_width = 72            # the widest text column, in cells (0: the window's width)
 /// margin = 2                 # cells kept blank on each side
@@ -34,6 +35,9 @@ public struct ReaderConfig: Sendable {
     public var bidi: BidiMode = .lectern
     /// How pictures are drawn (`LECTERN_IMAGES` in the environment wins over it).
     public var images: PictureSetting = .auto
+    /// A calibre library kept on the shelf (`calibre_library`, "~/" expanded): imported as by
+    /// `lectern import --calibre`, then looked at again at each start.
+    public var calibreLibrary: String?
     public var keyMap = KeyMap()
     /// What was wrong in the file (shown once in the status line; never fatal).
     public var warnings: [String] = []
@@ -85,6 +89,10 @@ public struct ReaderConfig: Sendable {
                 check.warn("images", "\"\(value)\" is not one of auto, kitty, sixel, iterm, symbols, off")
             }
         }
+        if let value = check.string(root["calibre_library"], "calibre_library"), !value.isEmpty {
+            let home = ProcessInfo.processInfo.environment["HOME"] ?? ""
+            calibreLibrary = value.hasPrefix("~/") && !home.isEmpty ? home + value.dropFirst() : value
+        }
         if let reader = check.table(root["reader"], "reader") {
             if let width = check.integer(reader["text_width"], "reader.text_width", in: 0...10_000) { textWidth = width }
             if let margin = check.integer(reader["margin"], "reader.margin", in: 0...40) { self.margin = margin }
@@ -118,7 +126,7 @@ public struct ReaderConfig: Sendable {
         warnings += check.warnings
     }
 
-    static let topKeys: Set<String> = ["theme", "images", "reader", "keys"]
+    static let topKeys: Set<String> = ["theme", "images", "calibre_library", "reader", "keys"]
     static let readerKeys: Set<String> = ["text_width", "margin", "justify", "paragraph_indent", "paragraph_spacing", "bidi"]
 
     /// Whether `theme = name` names a built-in theme or a file of `themes/`.

@@ -123,4 +123,17 @@ import TestSupport
         let lines = list.stderr.split(separator: "\n")
         #expect(lines.count == 1 && lines[0].contains("not found"), "\(list.stderr)")
     }
+
+    /// `calibre_library` in config.toml: imported without `import`, its new books at the next start.
+    @Test func theConfiguredCalibreLibraryIsOnTheShelf() throws {
+        let (library, later) = try Self.makeLibrary("calibre-config")
+        let lectern = LecternProcess()
+        let config = lectern.home + "/config/lectern"
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        try Data("calibre_library = \"\(library)\"\n".utf8).write(to: URL(fileURLWithPath: config + "/config.toml"))
+        #expect(try Self.titles(lectern) == ["Much Ado About Nothing"])
+        try TestEPUBs.write(title: "What You Will", author: "W. S.", cover: nil, to: later + "/Twelfth Night - William Shakespeare.epub")
+        try Command.python(Self.addBook, [library + "/metadata.db"])
+        #expect(try Self.titles(lectern) == ["Much Ado About Nothing", "Twelfth Night"])
+    }
 }
