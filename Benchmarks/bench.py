@@ -25,7 +25,7 @@ import tempfile
 import time
 import zipfile
 
-from large_books import bench_large_books, ends_with_marker, xhtml_mb
+from large_books import bench_large_books, ends_with_marker, memory_rows, xhtml_mb
 from folder_sync import bench_folder_sync
 from formats import bench_formats
 from highlights import bench_highlights
@@ -586,7 +586,8 @@ def bench_tui(lectern, big, runs, env):
                  "row for the search after a whole-book search). "
                  "Times are from starting the tmux session (or sending the key) to the screen showing the result, "
                  "polled with `tmux capture-pane` about every millisecond.")
-    return rows, notes
+    memory, memory_notes = memory_rows(lectern, epy, big, "200-chapter book", isolated_env)
+    return rows + memory, notes + memory_notes
 
 
 def bench_large_readers(lectern, runs):
@@ -594,7 +595,8 @@ def bench_large_readers(lectern, runs):
     beside epy in the same run; see large_books.py."""
     epy, problem = epy_command()
     medium = make_one_chapter_epub(900_000, "6.5mb")
-    rows, notes = bench_large_books(lectern, epy, medium, WORK, runs, isolated_env)
+    huge = make_one_chapter_epub(9_000_000, "65mb")
+    rows, notes = bench_large_books(lectern, epy, medium, WORK, runs, isolated_env, huge_book=huge)
     if epy is None:
         notes.append(f"epy could not be installed ({' '.join(problem)}): the large books were not read in epy.")
     return rows, notes

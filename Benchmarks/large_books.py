@@ -1,7 +1,8 @@
 """Issue 15's large books in the terminal reader, beside epy in the same run and the same tmux
 window: a book whose only chapter is 6.5 MB of XHTML (first page, page turns at its start and in
-its middle, jumps to 50 % and to the end) and a generated book of 2,014 spine items with 36 MB of
-XHTML (first page).
+its middle, jumps to 50 % and to the end, reopening) and a generated book of 2,014 spine items with
+36 MB of XHTML (first page); for both, #28's peak RSS at the first page and after 20 page turns and
+a search. The 65 MB one-chapter book: first opening and reopening at its start (lectern only).
 
 Every step waits for a state of the screen (the book's first words, a page number, its last
 paragraph), polled with `tmux capture-pane` about every millisecond; peak RSS is the reader
@@ -20,6 +21,8 @@ from tmux_reader import END_MARKER, MARKER, TUI_HEIGHT, TUI_WIDTH, TmuxReader
 HERE = os.path.dirname(os.path.abspath(__file__))
 SPINE_ITEMS, SPINE_WORDS = 2014, 2370  # 36.0 MB of XHTML in all
 TURNS = 5
+MEMORY_TURNS = 20  # #28: peak RSS after 20 page turns and a search
+ABSENT_WORD = "zqxjnotinthebook"
 SLOW_TIMEOUT = 300  # seconds: epy opening the 2,014-item book on a loaded machine
 
 
@@ -214,6 +217,55 @@ def row_figures(values, peak_kb):
             "peak_rss_kb": peak_kb, "runs": len(values)}
 
 
+def memory_session(command, env, page_key, search_done):
+    """One reader process for #28's memory rows: the peak RSS (VmHWM) as soon as the first page
+    is seen, then MEMORY_TURNS page turns and a search for a word the book lacks (`/`, the word,
+    Enter — lectern says "No match for", epy searches chapter after chapter to "Finished
+    searching"). Returns (peak KB at the first page, milliseconds from `/` to the search
+    finished, peak KB after it)."""
+    reader = TmuxReader(command, env)
+    try:
+        reader.wait(lambda text: MARKER in text, timeout=SLOW_TIMEOUT)
+        first_peak = reader.peak_rss_kb()
+        for _ in range(MEMORY_TURNS):
+            before = reader.screen()
+            reader.keys(page_key)
+            reader.wait(lambda text, before=before: text != before and text.strip() != "")
+        start = reader.keys("/")
+        reader.keys("-l", ABSENT_WORD)
+        reader.keys("Enter")
+        done, _ = reader.wait(search_done, timeout=3 * SLOW_TIMEOUT)  # a debug build's search of 36 MB
+        return first_peak, (done - start) * 1000, reader.peak_rss_kb()
+    finally:
+        reader.close()
+
+
+def memory_rows(lectern, epy, book, label, fresh_env, runs=2, epy_runs=2):
+    """#28's memory rows for one book, lectern beside epy in the same run: `runs` sessions each
+    (no warm-up: the caller's rows have just read the book, so it is in the page cache), each
+    with a fresh library. Rows give the search time and the peak RSS after the turns and the
+    search; the note gives both peaks (first page, after) and their ratios to epy's."""
+    def sessions(command, page_key, search_done, count):
+        results = [memory_session(command, fresh_env(), page_key, search_done) for _ in range(count)]
+        return (max(first for first, _, _ in results), [ms for _, ms, _ in results], max(after for _, _, after in results))
+
+    what = f"{MEMORY_TURNS} page turns then a search of the whole book for an absent word (`/`)"
+    first, searches, after = sessions([lectern, "open", book], "Space", lambda text: "No match for" in text, runs)
+    rows = [(f"Reader: {label}, {what} — key `/` to “No match”; peak RSS after them "
+             f"(at the first page: {first / 1024:.1f} MB)", row_figures(searches, after), "peak RSS ≤ 1.2× epy's")]
+    if epy is None:
+        return rows, []
+    their_first, their_searches, their_after = sessions(epy + [book], "l", lambda text: "Finished searching" in text, epy_runs)
+    rows.append((f"epy: {label}, the same (`l` turns; its search goes chapter by chapter to “Finished searching”); "
+                 f"peak RSS after them (at the first page: {their_first / 1024:.1f} MB)",
+                 row_figures(their_searches, their_after), ""))
+    notes = [f"Memory (#28), {label}, {runs} sessions of lectern and {epy_runs} of epy, VmHWM: at the first page lectern {first / 1024:.1f} MB, epy "
+             f"{their_first / 1024:.1f} MB, {100 * first / max(their_first, 1):.0f}% (target ≤ 100%); after {MEMORY_TURNS} page "
+             f"turns and a search lectern {after / 1024:.1f} MB, epy {their_after / 1024:.1f} MB, "
+             f"{100 * after / max(their_after, 1):.0f}% (target ≤ 120%)."]
+    return rows, notes
+
+
 def one_chapter_rows(lectern, epy, book, runs, fresh_env):
     """Rows and notes for the 6.5 MB one-chapter book: lectern, then epy (fewer runs: it is slow)."""
     size = xhtml_mb(book)
@@ -242,8 +294,10 @@ def one_chapter_rows(lectern, epy, book, runs, fresh_env):
         ("epy: jump to the end (`G`, end of chapter; epy has no jump to a percentage), key to its last paragraph shown",
          row_figures(theirs["end"], their_peak), ""),
     ]
+    memory, memory_notes = memory_rows(lectern, epy, book, f"one-chapter book of {size:.1f} MB", fresh_env)
+    rows += memory
     speedup = statistics.median(theirs["first"]) / max(statistics.median(ours["first"]), 0.001)
-    notes = [f"One-chapter book ({size:.1f} MB of XHTML) in the reader: first page {speedup:.1f}× faster than epy (target ≥ 10×); "
+    notes = memory_notes + [f"One-chapter book ({size:.1f} MB of XHTML) in the reader: first page {speedup:.1f}× faster than epy (target ≥ 10×); "
              f"peak RSS at the first page {our_first_peak / 1024:.1f} MB against epy's {their_first_peak / 1024:.1f} MB, "
              f"{100 * our_first_peak / max(their_first_peak, 1):.0f}% (target ≤ 100%); over the session peak RSS "
              f"{our_peak / 1024:.1f} MB against epy's {their_peak / 1024:.1f} MB, {100 * our_peak / max(their_peak, 1):.0f}% "
@@ -269,8 +323,11 @@ def spine_rows(lectern, epy, work, runs, fresh_env):
     rows += [(f"epy: first page of the same {SPINE_ITEMS:,}-item book, same window (peak RSS at the first page)",
               row_figures(theirs["first"], their_first_peak), ""),
              ("epy: page turn (l) in the same book (peak RSS after five turns)", row_figures(theirs["turns"], their_peak), "")]
+    # epy's search of an absent word renders the 2,014 items one by one (≈ 50 s): one session.
+    memory, memory_notes = memory_rows(lectern, epy, book, f"{SPINE_ITEMS:,}-item book", fresh_env, epy_runs=1)
+    rows += memory
     speedup = statistics.median(theirs["first"]) / max(statistics.median(ours["first"]), 0.001)
-    notes = [f"{SPINE_ITEMS:,}-item book ({size:.1f} MB of XHTML, generated: a stand-in for a real, very large EPUB 3): "
+    notes = memory_notes + [f"{SPINE_ITEMS:,}-item book ({size:.1f} MB of XHTML, generated: a stand-in for a real, very large EPUB 3): "
              f"first page {speedup:.1f}× faster than epy (target ≥ 60×); peak RSS at the first page {our_first_peak / 1024:.1f} MB "
              f"against epy's {their_first_peak / 1024:.1f} MB, {100 * our_first_peak / max(their_first_peak, 1):.0f}% (target ≤ 100%); "
              f"after five page turns {our_peak / 1024:.1f} MB against {their_peak / 1024:.1f} MB, "
@@ -278,10 +335,36 @@ def spine_rows(lectern, epy, work, runs, fresh_env):
     return rows, notes
 
 
-def bench_large_books(lectern, epy, one_chapter_book, work, runs, fresh_env):
-    """Rows (name, figures, target) and notes for both large books; epy is its command, or None
+def huge_chapter_rows(lectern, book, fresh_env):
+    """The 65 MB one-chapter book (#28), lectern only: first opening (two sessions after a
+    warm-up) and reopening at its start once counted (one warm-up pair, one timed pair: each
+    first session waits for the book pass over 65 MB, ≈ 12 s in a release build). epy is not run:
+    it converts the whole chapter before its first page (tens of seconds a session)."""
+    size = xhtml_mb(book)
+    command = [lectern, "open", book]
+    ours, _, first_peak = series(command, 2, fresh_env, "Space")
+    reopened, reopen_peak = reopen_series(command, 1, fresh_env, [], lambda text: MARKER in text, "q", counted)
+    first = statistics.median(ours["first"])
+    rows = [(f"Reader: first page of a one-chapter book of {size:.0f} MB XHTML (`lectern open one-chapter-65mb.epub`; "
+             "peak RSS at the first page)", row_figures(ours["first"], first_peak), ""),
+            ("Reader: reopen the 65 MB one-chapter book where it was left at its start (`q` once counted, "
+             "`lectern open` again), start to that page shown", row_figures(reopened, reopen_peak),
+             "≤ 400 ms, ≤ 1.5× the first opening")]
+    notes = [f"One-chapter book of {size:.0f} MB: reopening at its start {statistics.median(reopened):.0f} ms, "
+             f"{statistics.median(reopened) / max(first, 0.001):.1f}× the first opening ({first:.0f} ms; target ≤ 1.5×, "
+             "≤ 400 ms). Not run in epy (it converts the whole chapter first); no middle/end reopen rows: each "
+             "converts the 65 MB before the place today (#28 item 1), ≥ 12 s a session."]
+    return rows, notes
+
+
+def bench_large_books(lectern, epy, one_chapter_book, work, runs, fresh_env, huge_book=None):
+    """Rows (name, figures, target) and notes for the large books; epy is its command, or None
     when it could not be installed (the caller says why)."""
     runs = max(3, min(runs, 5))
     rows, notes = one_chapter_rows(lectern, epy, one_chapter_book, runs, fresh_env)
     more_rows, more_notes = spine_rows(lectern, epy, work, runs, fresh_env)
-    return rows + more_rows, notes + more_notes
+    rows, notes = rows + more_rows, notes + more_notes
+    if huge_book is not None:
+        huge, huge_notes = huge_chapter_rows(lectern, huge_book, fresh_env)
+        rows, notes = rows + huge, notes + huge_notes
+    return rows, notes
