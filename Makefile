@@ -18,6 +18,9 @@ APT_PACKAGES := pkg-config libxml2-dev zlib1g-dev libssl-dev libzip-dev libarchi
 # pandoc reads DOCX, ODT and RTF (optional at run time; PandocCommandTests converts with it):
 # 21 MB to download, 168 MB installed, 15 s to `apt-get install` on the 2-core build machine.
 APT_PACKAGES += pandoc
+# speech-dispatcher: libspeechd's headers to build (the library is loaded on first use); the
+# server and its espeak-ng module for SpeechdSpeakerTests (a private server, output to ALSA's null).
+APT_PACKAGES += libspeechd-dev speech-dispatcher speech-dispatcher-espeak-ng
 # calibre: the peer of library-wide full-text search (calibredb, run headless).
 BENCH_PACKAGES := hyperfine time tmux python3-venv wrk calibre
 # The browser the reader page's tests drive headless (PublicationServerTests/BrowserReaderTests).

@@ -55,6 +55,8 @@ let package = Package(
         // djvulibre: DjVu documents (#34); its headers are in /usr/include/libdjvu. Loaded at run
         // time (dlopen) like poppler-glib: linked, it put libdjvulibre and libjpeg in every process.
         .systemLibrary(name: "CLecternDjVu", providers: [.apt(["libdjvulibre-dev"])]),
+        // libspeechd (speech-dispatcher's client) is loaded at run time (dlopen), only its headers are needed to build.
+        .systemLibrary(name: "CLecternSpeechd", providers: [.apt(["libspeechd-dev"])]),
         // cmark-gfm: Markdown documents (#34); loaded at run time (dlopen, #28).
         .systemLibrary(name: "CLecternCMark", providers: [.apt(["libcmark-gfm-dev"])]),
         .target(name: "LibXML", dependencies: ["CLecternXML2"]),
@@ -88,7 +90,7 @@ let package = Package(
         // Read-aloud of EPUB 3 Media Overlays: the book's phrases on one clock, played through AudioPlayback.
         .target(name: "ReadAloud", dependencies: ["AudioPlayback", "Streamer", "TextLayout", "Shared"]),
         // Reading aloud: sentences by language, synthesis (espeak-ng) and the speaking pipeline.
-        .target(name: "Speech", dependencies: ["LibEspeak", "LibMPV", "Shared", "TextLayout"]),
+        .target(name: "Speech", dependencies: ["LibEspeak", "LibMPV", "Shared", "TextLayout", "CLecternSpeechd"]),
 
         // Text layout for the terminal: XHTML to styled blocks to lines of cells (no ncurses).
         .target(name: "TextLayout", dependencies: ["Shared", "LibXML", "CLecternFriBidi", "TerminalCells"],

@@ -15,6 +15,11 @@ struct SpeechListenOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("With --tts: the espeak-ng voice (default: the text's language).", valueName: "name"))
     var voice: String?
+
+    @Option(help: ArgumentHelp("With --tts: speech-dispatcher, espeak-ng or auto (speech-dispatcher when its server answers, "
+                               + "except with --output null or --voice; default: LECTERN_SPEECH_ENGINE, else auto).",
+                               valueName: "engine"))
+    var engine: String?
 }
 
 extension ListenCommand {
@@ -43,11 +48,15 @@ private final class SpeechListenSession: ListenSession {
     }
 
     func run() async -> ExitCode {
-        let synthesizer: EspeakSpeechSynthesizer
-        do {
-            synthesizer = try EspeakSpeechSynthesizer(voice: command.speech.voice, environment: ProcessInfo.processInfo.environment)
-        } catch {
-            return fail(error.userMessage)
+        let environment = ProcessInfo.processInfo.environment
+        let choice: SpeechEngineChoice
+        if let name = command.speech.engine {
+            guard let named = SpeechEngineChoice(rawValue: name) else {
+                return fail("--engine must be speech-dispatcher, espeak-ng or auto", status: ExitCode(2))
+            }
+            choice = named
+        } else {
+            choice = .from(environment: environment)
         }
         let chapters = PublicationSentences(publication: publication)
         guard chapters.hasText else { return fail("this publication has no text to read aloud", status: ExitStatus.cannotOpen) }
@@ -62,19 +71,20 @@ private final class SpeechListenSession: ListenSession {
                 return fail("--start designates no chapter of this book (with --tts: a Locator or an href)", status: ExitCode(2))
             }
         }
-        let sink: any PCMSink
+        let pipeline: any SentenceSpeaker
         do {
-            sink = try SpeechOutput.sink(null: output == .null, sampleRate: synthesizer.sampleRate)
+            pipeline = try SentenceSpeakers.make(choice, voice: command.speech.voice, nullOutput: output == .null,
+                                                 speed: command.speed, environment: environment)
         } catch {
             return fail(error.userMessage)
         }
-        let pipeline = SpeechPipeline(synthesizer: synthesizer, sink: sink, speed: command.speed)
         defer { pipeline.stop() }
         pipeline.start { () throws(SpeechError) -> SpokenSentence? in try chapters.next() }
-        var start = JSONObject(["engine": .string(synthesizer.name), "sampleRate": .int(synthesizer.sampleRate)])
-        // Not used yet (espeak-ng is driven directly), but said: it is the system's choice of voice.
-        start.set("speechDispatcher", SpeechDispatcher.detect(environment: ProcessInfo.processInfo.environment).map { .string($0) })
-        emit("start", start, text: "reading aloud with \(synthesizer.name)")
+        var start = JSONObject(["engine": .string(pipeline.name)])
+        start.set("sampleRate", (pipeline as? SpeechPipeline).map { .int($0.sampleRate) })
+        // What the system offers, whichever engine reads.
+        start.set("speechDispatcher", SpeechDispatcher.detect(environment: environment).map { .string($0) })
+        emit("start", start, text: "reading aloud with \(pipeline.name)")
 
         let clock = ContinuousClock()
         let begin = clock.now
@@ -86,9 +96,9 @@ private final class SpeechListenSession: ListenSession {
                 switch event {
                 case .sentence(let sentence, let boundary):
                     // The sound device was asked for and mpv fell back to none: said once, when known.
-                    if !outputKnown, output == .system, sink.outputName != "mpv" {
+                    if !outputKnown, output == .system, pipeline.outputName != "mpv" {
                         outputKnown = true
-                        if sink.outputName == "null" { Output.error(AudioOutput.noDeviceNotice) }
+                        if pipeline.outputName == "null" { Output.error(AudioOutput.noDeviceNotice) }
                     }
                     sentences += 1
                     last = sentence
@@ -99,13 +109,13 @@ private final class SpeechListenSession: ListenSession {
                              text: "")
                     }
                 case .finished:
-                    return finish("ended", sentences: sentences, last: last, output: sink.outputName)
+                    return finish("ended", sentences: sentences, last: last, output: pipeline.outputName)
                 case .failed(let error):
                     return fail(error.userMessage)
                 }
             }
             if let duration = command.duration, seconds(clock.now - begin) >= duration {
-                return finish("time", sentences: sentences, last: last, output: sink.outputName)
+                return finish("time", sentences: sentences, last: last, output: pipeline.outputName)
             }
             try? await Task.sleep(for: .milliseconds(10))
         }

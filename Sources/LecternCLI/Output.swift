@@ -1,3 +1,4 @@
+import CLecternBuildInfo
 import FoundationEssentials
 import Shared
 #if canImport(Glibc)
@@ -52,8 +53,9 @@ enum Output {
         print(JSONWriter(style: .pretty).string(value))
     }
 
-    /// Flushes standard output (before exiting with a status).
+    /// Flushes standard output and error (before exiting with a status): only those, see
+    /// `lectern_flush_standard_streams`.
     static func flush() {
-        fflush(nil)
+        lectern_flush_standard_streams()
     }
 }

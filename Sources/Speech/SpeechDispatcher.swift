@@ -3,8 +3,8 @@ import Glibc
 #endif
 
 /// speech-dispatcher, the desktop's speech service: whether its client library and its
-/// server are there. Lectern drives espeak-ng directly (word positions come from its events);
-/// this tells a person what else the system offers.
+/// server are there, to tell a person what the system offers (``SpeechdSpeaker`` speaks
+/// through it).
 public enum SpeechDispatcher {
     /// A description of what was found (`libspeechd, server /usr/bin/speech-dispatcher`), nil
     /// when the client library is absent.

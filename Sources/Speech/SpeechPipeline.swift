@@ -45,6 +45,8 @@ public final class SpeechPipeline: Sendable {
     private let lookahead: Double
     private let state = Mutex(State())
     private let worker = DispatchQueue(label: "lectern.speech.synthesis")
+    /// Signalled when audio is queued or the pipeline stops: ``events``' thread wakes then.
+    let wake = DispatchSemaphore(value: 0)
 
     /// - Parameters:
     ///   - speed: 1 is the voice's own rate; what the synthesiser cannot reach is played faster.
@@ -58,6 +60,11 @@ public final class SpeechPipeline: Sendable {
         sink.setRate(speed / synthesisSpeed)
     }
 
+    public var name: String { synthesizer.name }
+    public var outputName: String { sink.outputName }
+    /// Samples per second of the audio it plays.
+    public var sampleRate: Int { sink.sampleRate }
+
     /// Starts synthesising from `source`.
     public func start(_ source: @escaping Source) {
         worker.async { [self] in produce(source) }
@@ -66,6 +73,7 @@ public final class SpeechPipeline: Sendable {
     /// Stops synthesising and playing.
     public func stop() {
         state.withLock { $0.stopped = true }
+        wake.signal()
         sink.close()
     }
 
@@ -96,6 +104,7 @@ public final class SpeechPipeline: Sendable {
             }
         }
         state.withLock { $0.producing = false }
+        wake.signal()
     }
 
     private func enqueue(_ sentence: SpokenSentence, _ speech: SynthesizedSpeech) {
@@ -119,6 +128,7 @@ public final class SpeechPipeline: Sendable {
                                       leadingSilence: leading, trailingSilence: trailing, words: words,
                                       starvedAtAppend: sink.starvedSeconds))
         }
+        wake.signal()
     }
 
     /// The events heard since the last call, in order.
@@ -161,6 +171,28 @@ public final class SpeechPipeline: Sendable {
             return events
         }
     }
+}
+
+extension SpeechPipeline {
+    /// Seconds until the next event is heard (nil: none is known yet, or the pipeline stopped).
+    func secondsToNextEvent() -> Double? {
+        let played = sink.playedSamples
+        let rate = Double(sink.sampleRate) * sink.rateForGaps(speed: speed, synthesizer: synthesizer)
+        let next: Int? = state.withLock { state in
+            guard !state.stopped else { return nil }
+            if state.nextSentence > 0 {
+                let current = state.queue[state.nextSentence - 1]
+                if state.nextWord < current.words.count { return current.words[state.nextWord].sample }
+            }
+            if state.nextSentence < state.queue.count { return state.queue[state.nextSentence].startSample + 1 }
+            // The end of what is queued (finished then); nil when it is played: the next
+            // sentence's audio is awaited, and its queueing wakes the caller.
+            return state.queuedSamples > played ? state.queuedSamples : nil
+        }
+        return next.map { max(0, Double($0 - played) / rate) }
+    }
+
+    var isStopped: Bool { state.withLock { $0.stopped } }
 }
 
 extension PCMSink {

@@ -99,3 +99,24 @@ private func source(_ text: SpeakableText) -> SpeechPipeline.Source {
         #expect(waits.allSatisfy { $0 > 0.05 }, "\(waits)")
     }
 }
+
+/// The pipeline pushes what is heard (``SpeechPipeline/events``): nobody polls it.
+@Suite struct SpeechPipelinePushTests {
+    @Test func eventsArePushedInOrderToTheEnd() async throws {
+        let text = SpeakableText(href: "c.xhtml", text: "One two three. Four five.", language: "en")
+        let pipeline = SpeechPipeline(synthesizer: ScriptedSynthesizer(), sink: NullPCMSink(sampleRate: 1_000), speed: 4)
+        let stream = pipeline.events
+        pipeline.start(source(text))
+        var said: [String] = []
+        let characters = Array("One two three. Four five.")
+        for await event in stream {
+            switch event {
+            case .sentence(let sentence, _): said.append("[\(sentence.index)]")
+            case .word(_, let range): said.append(String(characters[range]))
+            case .finished: said.append("end")
+            case .failed(let error): Issue.record("failed: \(error.userMessage)")
+            }
+        }
+        #expect(said == ["[0]", "One", "two", "three.", "[1]", "Four", "five.", "end"])
+    }
+}

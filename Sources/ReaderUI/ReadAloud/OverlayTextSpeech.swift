@@ -70,6 +70,7 @@ final class OverlayTextSpeech: Sendable {
             }
             guard started else { return pipeline.stop() }
             let next = Mutex(0)
+            let heard = pipeline.events
             pipeline.start { () -> SpokenSentence? in
                 next.withLock { number in
                     guard number < text.sentences.count else { return nil }
@@ -77,11 +78,8 @@ final class OverlayTextSpeech: Sendable {
                     return text.spoken(sentence: number)
                 }
             }
-            var over = false
-            while !over, self.isCurrent(generation) {
-                over = pipeline.poll().contains { if case .finished = $0 { true } else if case .failed = $0 { true } else { false } }
-                if !over { try? await Task.sleep(for: .milliseconds(20)) }
-            }
+            // Pushed by the pipeline; the stream ends with the phrase, or when it is stopped.
+            for await _ in heard where !self.isCurrent(generation) { break }
             await self.finish(generation, done: done)
         }
     }

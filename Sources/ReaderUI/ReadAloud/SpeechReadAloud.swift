@@ -3,10 +3,11 @@ import Shared
 import Speech
 import Synchronization
 
-/// Reads a book's text aloud with text-to-speech, off the main actor: espeak-ng is loaded and
-/// each chapter converted on a Dispatch thread (``Blocking``), the speaking pipeline
-/// synthesises ahead on its own thread, and a task polls what is heard and reports it as
-/// ``ReadAloudEvent``s for the main actor to draw.
+/// Reads a book's text aloud with text-to-speech, off the main actor: the engine (speech-dispatcher
+/// when its server answers, else espeak-ng; `LECTERN_SPEECH_ENGINE` forces one) is loaded and
+/// each chapter converted on a Dispatch thread (``Blocking``), the speaker works on its own
+/// threads and pushes what is heard, which is passed on as ``ReadAloudEvent``s for the main
+/// actor to draw.
 ///
 /// A change of speed starts the pipeline again at the sentence being said (the synthesiser's
 /// rate is chosen when a pipeline starts).
@@ -16,7 +17,7 @@ final class SpeechReadAloud: Sendable {
     let speedRange: ClosedRange<Double> = 0.5...3
 
     private struct State: Sendable {
-        var pipeline: SpeechPipeline?
+        var pipeline: (any SentenceSpeaker)?
         /// Counts the pipelines started: events of a replaced one are dropped.
         var generation = 0
         var paused = false
@@ -32,33 +33,41 @@ final class SpeechReadAloud: Sendable {
 
     private let continuation: AsyncStream<ReadAloudEvent>.Continuation
     private let publication: Publication
-    private let synthesizer: any SpeechSynthesizer
+    /// The engine the first speaker was made with: the same is asked for at each restart.
+    private let choice: SpeechEngineChoice
+    private let environment: [String: String]
     private let nullOutput: Bool
     private let state: Mutex<State>
 
-    private init(publication: Publication, synthesizer: any SpeechSynthesizer, nullOutput: Bool, place: Locator, speed: Double) {
+    private init(publication: Publication, first: any SentenceSpeaker, nullOutput: Bool, place: Locator, speed: Double,
+                 environment: [String: String]) {
         (events, continuation) = AsyncStream.makeStream(of: ReadAloudEvent.self)
         self.publication = publication
-        self.synthesizer = synthesizer
+        choice = first is SpeechdSpeaker ? .speechDispatcher : .espeak
+        self.environment = environment
         self.nullOutput = nullOutput
-        name = synthesizer.name
+        name = first.name
         state = Mutex(State(speed: speed, place: place))
     }
 
     /// Loads the speech engine and starts reading at the sentence holding `locator`.
-    /// - Parameter environment: `LECTERN_AUDIO_OUTPUT=null` plays to no device; the espeak-ng
-    ///   variables choose its library and data.
+    /// - Parameter environment: `LECTERN_AUDIO_OUTPUT=null` plays to no device;
+    ///   `LECTERN_SPEECH_ENGINE` chooses the engine, `SPEECHD_ADDRESS` speech-dispatcher's
+    ///   server; the espeak-ng variables its library and data.
     static func start(publication: Publication, at locator: Locator, speed: Double,
                       environment: [String: String]) async throws(ReadAloudError) -> SpeechReadAloud {
         let null = AudioOutput.resolved(.system, environment: environment) == .null
-        let synthesizer: EspeakSpeechSynthesizer
+        let first: any SentenceSpeaker
         do {
-            synthesizer = try await Blocking.attempt { () throws(SpeechError) in try EspeakSpeechSynthesizer(environment: environment) }
+            first = try await Blocking.attempt { () throws(SpeechError) in
+                try SentenceSpeakers.make(.from(environment: environment), nullOutput: null, speed: speed, environment: environment)
+            }
         } catch {
             throw ReadAloudError(error.userMessage)
         }
-        let engine = SpeechReadAloud(publication: publication, synthesizer: synthesizer, nullOutput: null, place: locator, speed: speed)
-        try await engine.launch()
+        let engine = SpeechReadAloud(publication: publication, first: first, nullOutput: null, place: locator, speed: speed,
+                                     environment: environment)
+        try await engine.launch(with: first)
         return engine
     }
 
@@ -108,29 +117,29 @@ final class SpeechReadAloud: Sendable {
         continuation.finish()
     }
 
-    /// Starts a pipeline at the place noted (the chapter converted and the output opened off
-    /// the main actor), replacing the one speaking.
-    private func launch() async throws(ReadAloudError) {
+    /// Starts a speaker (`first`, else a new one of the same engine) at the place noted (the
+    /// chapter converted and the engine opened off the main actor), replacing the one speaking.
+    private func launch(with first: (any SentenceSpeaker)? = nil) async throws(ReadAloudError) {
         let (place, step, speed, old) = state.withLock { state in
             state.generation += 1
             defer { state.pipeline = nil }
             return (state.place, state.step, state.speed, state.pipeline)
         }
         old?.stop()
-        let publication = publication, null = nullOutput, rate = synthesizer.sampleRate
-        let prepared: (PublicationSentences, any PCMSink)
+        let publication = publication, null = nullOutput, choice = choice, environment = environment
+        let prepared: (PublicationSentences, any SentenceSpeaker)
         do {
-            prepared = try await Blocking.attempt { () throws(SpeechError) -> (PublicationSentences, any PCMSink) in
+            prepared = try await Blocking.attempt { () throws(SpeechError) -> (PublicationSentences, any SentenceSpeaker) in
                 let sentences = PublicationSentences(publication: publication)
                 guard try sentences.start(at: place) else { throw .engineFailed("this place is not in the book's reading order") }
                 if step != 0 { _ = try sentences.move(by: step) }
-                return (sentences, try SpeechOutput.sink(null: null, sampleRate: rate))
+                if let first { return (sentences, first) }
+                return (sentences, try SentenceSpeakers.make(choice, nullOutput: null, speed: speed, environment: environment))
             }
         } catch {
             throw ReadAloudError(error.userMessage)
         }
-        let (sentences, sink) = prepared
-        let pipeline = SpeechPipeline(synthesizer: synthesizer, sink: sink, speed: speed)
+        let (sentences, pipeline) = prepared
         let generation: Int? = state.withLock { state in
             guard !state.stopped else { return nil }
             state.generation += 1
@@ -138,12 +147,13 @@ final class SpeechReadAloud: Sendable {
             pipeline.setPaused(state.paused)
             return state.generation
         }
-        guard let generation else { return sink.close() }
+        guard let generation else { return pipeline.stop() }
+        let heard = pipeline.events
         pipeline.start { () throws(SpeechError) -> SpokenSentence? in try sentences.next() }
         Task.detached { [weak self] in
-            while let self, self.isCurrent(generation) {
-                for event in pipeline.poll() { self.forward(event, generation: generation) }
-                try? await Task.sleep(for: .milliseconds(20))
+            for await event in heard {
+                guard let self, self.isCurrent(generation) else { break }
+                self.forward(event, generation: generation)
             }
         }
     }
