@@ -6,7 +6,9 @@ import Shared
 extension LibraryStore {
     /// The order of the bookshelf.
     public enum Sort: String, Sendable, CaseIterable {
-        case title, author, recent
+        /// `series`: a series' books together in their order (calibre's series and number), then
+        /// the books in no series by title.
+        case title, author, recent, series
 
         /// The next order (the sort key cycles).
         public var next: Sort {
@@ -24,6 +26,7 @@ extension LibraryStore {
         case .title: "sort_title, sort_author"
         case .author: "sort_author, sort_title"
         case .recent: "opened_at IS NULL, opened_at DESC, added_at DESC"
+        case .series: "series IS NULL, series COLLATE NOCASE, series_index, sort_title, sort_author"
         }
         return try locked { database throws(SQLiteError) in
             try database.query("SELECT \(Self.columns) FROM shelf_publications ORDER BY \(order)").map(Self.entry)

@@ -153,7 +153,7 @@ struct ListCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
-    @Option(help: "Sort by title, author or recent.")
+    @Option(help: "Sort by title, author, recent or series (a series' books in their order).")
     var sort: String = "title"
 
     func run() async throws {

@@ -286,6 +286,10 @@ public struct ShelfState: Sendable {
             return entries.indices.sorted { keys[$0] < keys[$1] }.map { entries[$0] }
         case .recent:
             return entries.sorted { ($0.openedAt ?? .distantPast, $0.addedAt) > ($1.openedAt ?? .distantPast, $1.addedAt) }
+        case .series:
+            let keys = entries.map { ($0.series == nil ? 1 : 0, $0.series?.lowercased() ?? "", $0.seriesIndex ?? 0,
+                                      LibraryStore.sortKey($0.title), $0.authorSortKey) }
+            return entries.indices.sorted { keys[$0] < keys[$1] }.map { entries[$0] }
         }
     }
 }
