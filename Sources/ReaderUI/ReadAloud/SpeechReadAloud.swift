@@ -72,11 +72,30 @@ final class SpeechReadAloud: Sendable {
     }
 
     func setPaused(_ paused: Bool) {
+        guard choice == .espeak else { return restartPaused(paused) }
         let pipeline = state.withLock { state in
             state.paused = paused
             return state.pipeline
         }
         pipeline?.setPaused(paused)
+    }
+
+    /// speech-dispatcher pauses only messages of priority `text`, and sentences are sent as
+    /// `message` (queued): a pause stops it, and resuming starts again at the sentence said.
+    private func restartPaused(_ paused: Bool) {
+        let old = state.withLock { state -> (any SentenceSpeaker)? in
+            guard state.paused != paused, !state.stopped else { return nil }
+            state.paused = paused
+            guard paused else { return nil }
+            state.generation += 1
+            defer { state.pipeline = nil }
+            return state.pipeline
+        }
+        old?.stop()
+        guard !paused else { return }
+        Task { [self] in
+            do throws(ReadAloudError) { try await launch() } catch { report(.failed(error.userMessage)) }
+        }
     }
 
     func setSpeed(_ speed: Double) {
@@ -141,7 +160,8 @@ final class SpeechReadAloud: Sendable {
         }
         let (sentences, pipeline) = prepared
         let generation: Int? = state.withLock { state in
-            guard !state.stopped else { return nil }
+            // Paused meanwhile, speech-dispatcher starts again when resumed (``restartPaused(_:)``).
+            guard !state.stopped, !(state.paused && choice != .espeak) else { return nil }
             state.generation += 1
             state.pipeline = pipeline
             pipeline.setPaused(state.paused)
