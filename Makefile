@@ -21,6 +21,8 @@ APT_PACKAGES += pandoc
 # speech-dispatcher: libspeechd's headers to build (the library is loaded on first use); the
 # server and its espeak-ng module for SpeechdSpeakerTests (a private server, output to ALSA's null).
 APT_PACKAGES += libspeechd-dev speech-dispatcher speech-dispatcher-espeak-ng
+# calibre: CalibredbLibraryTests builds a calibre library with calibredb itself (run headless).
+APT_PACKAGES += calibre
 # calibre: the peer of library-wide full-text search (calibredb, run headless).
 BENCH_PACKAGES := hyperfine time tmux python3-venv wrk calibre
 # The browser the reader page's tests drive headless (PublicationServerTests/BrowserReaderTests).
