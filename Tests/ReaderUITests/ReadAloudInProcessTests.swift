@@ -155,6 +155,58 @@ import TestSupport
         #expect(first == "Then the second follows it.", "reopened on the phrase:\n\(page)")
     }
 
+    /// The narrated book with its first two phrases in one paragraph (one line on the page).
+    func sharedParagraphBook() throws -> String {
+        let path = Fixtures.temporaryDirectory("read-aloud-shared-paragraph") + "/narrated.epub"
+        var entries = [ZipBuilder.Entry("mimetype", "application/epub+zip", compression: .stored),
+                       ZipBuilder.Entry("META-INF/container.xml", TestEPUBs.containerXML)]
+        for resource in MediaOverlayEPUB.resources() {
+            var data = resource.data
+            if resource.path == "OPS/chapter1.xhtml" {
+                let text = String(decoding: data, as: UTF8.self)
+                let joined = text.replacingOccurrences(of: "<p id=\"c1p1\">The first sentence is read first.</p>\n<p id=\"c1p2\">Then the second follows it.</p>",
+                                                       with: "<p><span id=\"c1p1\">The first sentence is read first.</span> <span id=\"c1p2\">Then the second follows it.</span></p>")
+                #expect(joined != text, "the fixture's first paragraphs were joined")
+                data = Data(joined.utf8)
+            }
+            entries.append(ZipBuilder.Entry(resource.path, data))
+        }
+        try ZipBuilder.write(entries, to: path)
+        return path
+    }
+
+    /// Reopened on the second phrase of a paragraph whose first phrase shares its line, `r`
+    /// reads from that second phrase (the place saved), not from the line's start.
+    @Test func readingAfterAReopeningStartsAtThePhraseSaved() async throws {
+        let path = try sharedParagraphBook()
+        let library = Library(store: try LibraryStore(path: Fixtures.temporaryDirectory("read-aloud-reopen-phrase") + "/library.sqlite"))
+        let ui = try InProcessApp("read-aloud-reopen-phrase-1", rows: 12, columns: 100, library: library)
+        ui.app.startReader(path: path, on: ui.canvas)
+        try await ui.waitFor("The first sentence is read first. Then the second follows it.")
+        ui.press(.character("r"))
+        try await ui.waitUntil("the first phrase highlighted") { _ in self.isHighlighted("The first sentence", in: ui.canvas) }
+        ui.press(.character("r"))
+        try await ui.waitFor("❚❚ Read aloud")
+        ui.press(.character("."))
+        try await ui.waitFor("❚❚ Read aloud · narration · 2/6")
+        ui.press(.escape)
+        try await ui.waitFor("Stopped reading aloud.")
+        ui.press(.character("q"))
+        #expect(ui.app.isQuitting)
+
+        let again = try InProcessApp("read-aloud-reopen-phrase-2", rows: 12, columns: 100, library: library)
+        again.app.startReader(path: path, on: again.canvas)
+        try await again.waitFor("The first sentence is read first. Then the second follows it.")
+        again.press(.character("r"))
+        let first = try await again.waitUntil("a phrase highlighted") { _ in
+            self.isHighlighted("The first sentence", in: again.canvas) || self.isHighlighted("Then the second", in: again.canvas)
+        }
+        #expect(isHighlighted("Then the second", in: again.canvas) && !isHighlighted("The first sentence", in: again.canvas),
+                "the first phrase read is the one saved:\n\(first)")
+        again.press(.escape)
+        try await again.waitFor("Stopped reading aloud.")
+    }
+
     /// `:sleep 20` stops the reading 20 minutes later on the sleep timer's clock (a test clock
     /// here, moved by hand): the status line counts the minutes left, then the reading stops.
     @Test func theSleepTimerStopsTheReading() async throws {

@@ -58,9 +58,17 @@ extension ReaderApp {
         message = nil
         let chapter = book.state.chapter
         // The page's first text: lines without text (blank lines, rules) have no offsets.
-        let pageStart = book.state.visibleLines.lazy.map { layout.lines[$0].offsets }.first { !$0.isEmpty }?.lowerBound
+        var pageStart = book.state.visibleLines.lazy.map { layout.lines[$0].offsets }.first { !$0.isEmpty }?.lowerBound
             ?? layout.lines[book.state.visibleLines.lowerBound].offsets.lowerBound
         var place = layout.locator(forLine: book.state.top)
+        // The phrase read last (kept while its page is shown), else the place the book reopened
+        // at while its line is still the top: a phrase inside the top line, not the line's start.
+        if let saved = ReadAloudPlace.locator(of: book) ?? book.resumeLocator.flatMap({ saved in
+            book.chapterIndex(of: saved.href) == chapter && layout.lineIndex(for: saved) == book.state.top ? saved : nil
+        }) {
+            pageStart = layout.document.offset(for: saved)
+            place = saved
+        }
         place.href = book.source.href(chapter)
         let anchors = layout.document.anchors.mapValues(\.offset)
         let environment = ReadAloudSession.environment
