@@ -150,7 +150,7 @@ let package = Package(
         // One "consume these bytes" function per kind of untrusted input (the fuzz targets).
         .target(name: "HostileInputHarness", dependencies: [
             "Shared", "Streamer", "LCP", "LibCrypto", "AudiobookDRM", "LibZip", "LibArchive", "LibPoppler", "TextLayout", "ReaderSettings",
-            "OPDS", "PublicationServer", "Annotations",
+            "OPDS", "PublicationServer", "Annotations", "LibDjVu",
         ]),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -30,6 +30,7 @@ let targets = [
     "documents",
     "comic-archive",
     "mobi",
+    "djvu",
     "annotations",
     "annotation-readium",
     "annotation-lectern-json",

@@ -52,6 +52,7 @@ TARGETS = {
     "documents": ("xml.dict", 32768),
     "comic-archive": ("zip.dict", 65536),
     "mobi": ("html.dict", 131072),
+    "djvu": ("djvu.dict", 65536),
     "annotations": ("json.dict", 32768),
     "annotation-readium": ("annotation.dict", 32768),
     "annotation-lectern-json": ("annotation.dict", 32768),

@@ -63,6 +63,8 @@ public enum HostileInput: String, Sendable, CaseIterable {
     case comicArchive = "comic-archive"
     /// A Mobipocket or KF8 book, through libmobi.
     case mobi = "mobi"
+    /// A DjVu document, through djvulibre: parsed, then its first pages' text and pictures.
+    case djvu = "djvu"
     /// A file of annotations to import: Readium Annotation Set, Lectern's JSON, KOReader's
     /// `metadata.*.lua`.
     case annotations = "annotations"
@@ -120,6 +122,7 @@ public enum HostileInput: String, Sendable, CaseIterable {
         case .documents: DocumentInput.consume
         case .comicArchive: ArchiveAndKindleInput.consumeComicArchive
         case .mobi: ArchiveAndKindleInput.consumeMOBI
+        case .djvu: DjVuInput.consume
         case .annotations: AnnotationsInput.consume
         case .annotationReadium: AnnotationParserInput.readium.consume
         case .annotationLecternJSON: AnnotationParserInput.lecternJSON.consume
