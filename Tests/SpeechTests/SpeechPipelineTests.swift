@@ -41,7 +41,8 @@ private func events(of pipeline: SpeechPipeline) async throws -> [SpeechEvent] {
     }
 }
 
-private func source(_ text: SpeakableText) -> SpeechPipeline.Source {
+/// The sentences of `text`, one at a time (also SpeechdSpeakerTests' source).
+func source(_ text: SpeakableText) -> SpeechPipeline.Source {
     let next = Mutex(0)
     return { () throws(SpeechError) -> SpokenSentence? in
         next.withLock { index in

@@ -3,22 +3,11 @@ import Synchronization
 import Testing
 import TestSupport
 
-/// The sentences of `text`, one at a time.
-private func sentences(of text: SpeakableText) -> SpeechPipeline.Source {
-    let next = Mutex(0)
-    return { () throws(SpeechError) -> SpokenSentence? in
-        next.withLock { index in
-            guard index < text.sentences.count else { return nil }
-            defer { index += 1 }
-            return text.spoken(sentence: index)
-        }
-    }
-}
 
 /// Everything `speaker` pushes until it finishes.
 private func heard(_ speaker: any SentenceSpeaker, _ text: SpeakableText) async -> [SpeechEvent] {
     let stream = speaker.events
-    speaker.start(sentences(of: text))
+    speaker.start(source(text))
     var all: [SpeechEvent] = []
     for await event in stream { all.append(event) }
     return all

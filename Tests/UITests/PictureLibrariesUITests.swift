@@ -14,11 +14,6 @@ struct PictureLibrariesUITests {
     /// paragraphs: several screens past the first page.
     static func book(paragraphs: Int = 120) throws -> String {
         let path = Fixtures.temporaryDirectory("ui-picture-libraries") + "/late-figure.epub"
-        let container = """
-            <?xml version="1.0"?>
-            <container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
-            <rootfiles><rootfile full-path="OPS/package.opf" media-type="application/oebps-package+xml"/></rootfiles></container>
-            """
         let opf = """
             <?xml version="1.0"?>
             <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id">
@@ -41,7 +36,7 @@ struct PictureLibrariesUITests {
             """
         try ZipBuilder.write([
             .init("mimetype", "application/epub+zip", compression: .stored),
-            .init("META-INF/container.xml", container),
+            .init("META-INF/container.xml", TestEPUBs.containerXML),
             .init("OPS/package.opf", opf),
             .init("OPS/nav.xhtml", nav),
             .init("OPS/c1.xhtml", chapter),
