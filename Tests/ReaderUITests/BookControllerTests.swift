@@ -132,7 +132,7 @@ import TextLayout
         await loading?.value
         #expect(waited)
         #expect(arrivals == [.firstPart, .whole(carriedOut: true)])
-        #expect(book.state.chapter == 0 && book.state.topOffset > 0 && !book.pageDownWaiting)
+        #expect(book.state.chapter == 0 && book.state.topOffset > 0 && book.movementWaiting == nil)
         // Once whole, the next chapter is not waited for.
         #expect(!book.waitsForRest(beforeShowing: 1, at: .start))
     }

@@ -43,6 +43,23 @@ struct FirstPartStateTests {
         #expect(state.perform(.end) == .none && state.visibleLines.contains(whole.lineCount - 1))
     }
 
+    /// The last page of a first part is not the book's end (a one-chapter book): a page or a
+    /// line down past it waits for the rest, from the page shown (#28).
+    @Test func movingPastThePartsEndWaitsForTheRest() throws {
+        var state = try Self.partState(wholeLength: nil)
+        let lines = try #require(state.layout?.lineCount)
+        var effect = state.perform(.pageDown)
+        while effect == .none { effect = state.perform(.pageDown) }
+        #expect(effect == .awaitRest(.pageDown, count: 1))
+        let last = state.top
+        #expect(last == ((lines - 1) / 10) * 10)
+        #expect(state.perform(.pageDown, count: 3) == .awaitRest(.pageDown, count: 3))
+        #expect(state.perform(.lineDown) == .awaitRest(.lineDown, count: 1) && state.top == last)
+        // Once whole, the movement is carried out from the same page.
+        state.extend(to: try Self.layout(paragraphs: 200))
+        #expect(state.perform(.pageDown) == .none && state.top == last + 10)
+    }
+
     @Test func withoutTheWholesLengthPlacesAreLeftToTheText() throws {
         var state = try Self.partState(wholeLength: nil)
         #expect(state.go(toPercent: 10) == .awaitWhole(.progression(0.1)))

@@ -124,6 +124,9 @@ extension ReaderApp {
         case .awaitWhole(let anchor):
             book.awaitWhole(anchor)
             if book.anchorWaiting != nil { message = Self.restBeingRead }
+        case .awaitRest(let action, let count):
+            // The page stays until the rest of the chapter arrives, then the movement is made.
+            if book.awaitRest(action, count: count) { message = Self.restBeingRead }
         }
     }
 

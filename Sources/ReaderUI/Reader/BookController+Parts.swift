@@ -19,8 +19,9 @@ struct ChapterLoadState {
     /// The chapter shown from its first part while the rest of it is converted; nil once it
     /// is whole.
     var partialChapter: Int?
-    /// Whether a page down waits for the rest of the chapter shown in part.
-    var pageDownWaiting = false
+    /// A movement forward past the first part of the chapter shown in part (a page down, a
+    /// line down, with its count): carried out when the rest arrives.
+    var movementWaiting: (action: ReaderAction, count: Int)?
     /// An offset to show (a search match) past the first part of the chapter shown in part:
     /// shown when the rest arrives.
     var revealWaiting: Int?
@@ -123,7 +124,10 @@ extension BookController {
     var column: TextColumn { get { chapters.column } _modify { yield &chapters.column } }
     var loadingChapter: Int? { get { chapters.loadingChapter } _modify { yield &chapters.loadingChapter } }
     var partialChapter: Int? { get { chapters.partialChapter } _modify { yield &chapters.partialChapter } }
-    var pageDownWaiting: Bool { get { chapters.pageDownWaiting } _modify { yield &chapters.pageDownWaiting } }
+    var movementWaiting: (action: ReaderAction, count: Int)? {
+        get { chapters.movementWaiting }
+        _modify { yield &chapters.movementWaiting }
+    }
     var revealWaiting: Int? { get { chapters.revealWaiting } _modify { yield &chapters.revealWaiting } }
     var anchorWaiting: ReaderState.Anchor? { get { chapters.anchorWaiting } _modify { yield &chapters.anchorWaiting } }
     var preloaded: (chapter: Int, document: TextDocument)? {

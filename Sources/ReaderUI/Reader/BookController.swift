@@ -160,7 +160,16 @@ final class BookController {
     func waitsForRest(beforeShowing chapter: Int, at anchor: ReaderState.Anchor) -> Bool {
         guard let partial = partialChapter, partial == state.chapter, chapter == partial + 1, anchor == .start,
               loadingChapter == partial else { return false }
-        pageDownWaiting = true
+        movementWaiting = (.pageDown, 1)
+        return true
+    }
+
+    /// Notes `action` (`count` times) past the first part of the chapter shown in part
+    /// (``ReaderState/Effect/awaitRest(_:count:)``), carried out when the rest arrives; returns
+    /// whether it waits (false when the chapter shown is not loading in part).
+    func awaitRest(_ action: ReaderAction, count: Int) -> Bool {
+        guard let partial = partialChapter, partial == state.chapter, loadingChapter == partial else { return false }
+        movementWaiting = (action, count)
         return true
     }
 
@@ -180,7 +189,7 @@ final class BookController {
         guard chapter >= 0, chapter < source.count, !isClosed else { return nil }
         loadingChapter = chapter
         partialChapter = nil
-        pageDownWaiting = false
+        movementWaiting = nil
         revealWaiting = nil
         anchorWaiting = nil
         // The layout of the chapter being left is of no use any more.
@@ -259,10 +268,10 @@ final class BookController {
             // The whole chapter replaces its first part: same offsets, same line in view.
             partialChapter = nil
             state.extend(to: arrival.layout)
-            let carriedOut = pageDownWaiting || anchorWaiting != nil
-            if pageDownWaiting {
-                pageDownWaiting = false
-                _ = state.perform(.pageDown)
+            let carriedOut = movementWaiting != nil || anchorWaiting != nil
+            if let (action, count) = movementWaiting {
+                movementWaiting = nil
+                _ = state.perform(action, count: count)
             }
             if let anchor = anchorWaiting {
                 anchorWaiting = nil

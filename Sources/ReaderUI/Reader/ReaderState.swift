@@ -37,6 +37,10 @@ public struct ReaderState: Sendable {
         /// The place lies past the first part laid out (or where it lies is unknown until the
         /// chapter is whole): move to `anchor` once the whole chapter is laid out.
         case awaitWhole(Anchor)
+        /// A movement forward past the end of the first part laid out, which is not the
+        /// chapter's end (a page down, a line down, `count` times): carried out once the whole
+        /// chapter is laid out, from the page shown, which stays meanwhile.
+        case awaitRest(ReaderAction, count: Int)
     }
 
     public let chapterCount: Int
@@ -279,6 +283,7 @@ public struct ReaderState: Sendable {
         if delta > 0 {
             let maximum = max(0, lines - rows)
             if top >= maximum {
+                if case .firstPart = laidOutPart { return .awaitRest(.lineDown, count: delta) }
                 guard chapter + 1 < chapterCount else { return .message("End of the book.") }
                 return .load(chapter: chapter + 1, anchor: .start)
             }
@@ -297,6 +302,8 @@ public struct ReaderState: Sendable {
         if pages > 0 {
             let target = top + pages * rows
             if target >= lines {
+                // The end of a first part is not the chapter's: its next page comes with the rest.
+                if case .firstPart = laidOutPart { return .awaitRest(.pageDown, count: pages) }
                 // Past the last page: the next chapter, whatever the count.
                 guard chapter + 1 < chapterCount else {
                     top = line(for: .end, in: layout!)
