@@ -37,6 +37,9 @@ public enum ReaderAction: String, Sendable, CaseIterable {
     case faster
     case slower
     case readAloud = "read_aloud"
+    case leaveStructure = "leave_structure"
+    case nextParagraph = "next_paragraph"
+    case previousParagraph = "previous_paragraph"
     case hints
     case jumpBack = "jump_back"
     case jumpForward = "jump_forward"
@@ -103,6 +106,9 @@ public enum ReaderAction: String, Sendable, CaseIterable {
         case .faster: ["+", "="]
         case .slower: ["-"]
         case .readAloud: ["r"]
+        case .leaveStructure: ["x"]
+        case .nextParagraph: ["}"]
+        case .previousParagraph: ["{"]
         case .help: ["?", "F1"]
         case .nextTheme: ["T"]
         case .narrower: ["w"]
@@ -164,7 +170,10 @@ public enum ReaderAction: String, Sendable, CaseIterable {
         case .previousAudioChapter: "audiobooks: start of the chapter, or the previous one"
         case .faster: "audiobooks: faster, up to 2× (reading aloud: up to 3×)"
         case .slower: "audiobooks: slower, down to 0.75× (reading aloud: down to 0.5×)"
-        case .readAloud: "read aloud from this page: the narration, else the text spoken; again: pause, esc stops, :sleep 20 stops in 20 min"
+        case .readAloud: "read aloud from this page (from the selection or the search match shown): the narration, else the text spoken; again: pause, esc stops, :sleep 20 stops in 20 min"
+        case .leaveStructure: "reading aloud a narration: leave the table, list or figure read, on to what follows it"
+        case .nextParagraph: "reading aloud: on to the next paragraph"
+        case .previousParagraph: "reading aloud: back to the previous paragraph"
         case .help: "this help"
         case .nextTheme: "next colour theme (saved)"
         case .narrower: "narrower text column (saved as text_width in config.toml)"

@@ -83,6 +83,8 @@ extension ReaderApp {
             highlight(selection.range, book: book, thenNote: key == .character("n"))
             return
         default:
+            // Read aloud from the selection's start (#33).
+            if config.keyMap.action(for: key) == .readAloud, selection.isAnchored { return readAloudFromSelection(book) }
             movement = nil
         }
         guard let movement else { return }

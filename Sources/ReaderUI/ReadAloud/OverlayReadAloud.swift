@@ -2,6 +2,7 @@ import AudioPlayback
 import ReadAloud
 import Shared
 import Streamer
+import TextLayout
 
 /// Reads a narrated EPUB aloud from its media overlays: the overlays are read and parsed off
 /// the main actor (through the publication, so decrypted in memory for a protected book), then
@@ -39,7 +40,7 @@ final class OverlayReadAloud: ReadAloudEngine {
     ///   - chapterOf: the reader's chapter of a content document's href.
     ///   - environment: `LECTERN_AUDIO_OUTPUT=null` plays to no device.
     static func start(publication: Publication, chapter: Int, pageStart: Int, anchors: [String: Int],
-                      chapterOf: (String) -> Int?, speed: Double,
+                      chapterOf: (String) -> Int?, containing: Bool = false, speed: Double,
                       environment: [String: String]) async throws(ReadAloudError) -> OverlayReadAloud {
         let book: MediaOverlayBook
         do {
@@ -58,7 +59,7 @@ final class OverlayReadAloud: ReadAloudEngine {
         let textSpeech = OverlayTextSpeech(publication: publication, book: book, environment: environment, nullOutput: output == .null)
         let engine = OverlayReadAloud(player: player, textSpeech: textSpeech)
         let first = startIndex(player.timeline.entries.map { ($0.phrase.textHref, $0.phrase.fragment) }, chapter: chapter,
-                               pageStart: pageStart, anchors: anchors, chapterOf: chapterOf)
+                               pageStart: pageStart, anchors: anchors, chapterOf: chapterOf, containing: containing)
         player.setSpeed(speed)
         player.go(toPhrase: first)
         player.play()
@@ -67,8 +68,15 @@ final class OverlayReadAloud: ReadAloudEngine {
 
     /// The phrase to start with: the first of `chapter` whose element starts at or after
     /// `pageStart`; else the first of a later chapter; else the last of `chapter`; else the first.
+    /// `containing` (a selection's start, inside a phrase): the last phrase of `chapter` whose
+    /// element starts at or before `pageStart`, when there is one.
     static func startIndex(_ phrases: [(href: String, fragment: String?)], chapter: Int, pageStart: Int,
-                           anchors: [String: Int], chapterOf: (String) -> Int?) -> Int {
+                           anchors: [String: Int], chapterOf: (String) -> Int?, containing: Bool = false) -> Int {
+        if containing, let holding = phrases.indices.last(where: { index in
+            chapterOf(phrases[index].href) == chapter && (phrases[index].fragment.flatMap { anchors[$0] } ?? .max) <= pageStart
+        }) {
+            return holding
+        }
         var lastOfChapter: Int?
         for (index, phrase) in phrases.enumerated() {
             guard let phraseChapter = chapterOf(phrase.href), phraseChapter >= chapter else { continue }
@@ -89,6 +97,29 @@ final class OverlayReadAloud: ReadAloudEngine {
     func step(by delta: Int) {
         guard let index = player.phraseIndex else { return }
         player.go(toPhrase: index + delta)
+    }
+
+    func escape() -> Bool { player.escape() }
+
+    func go(toParagraph offset: Int, forward: Bool, href: String, document: TextDocument) -> Bool {
+        let entries = player.timeline.entries
+        let here = entries.indices.filter { entries[$0].phrase.textHref == href }
+        func anchor(_ index: Int) -> Int? { entries[index].phrase.fragment.flatMap { document.anchors[$0]?.offset } }
+        let target: Int?
+        if forward {
+            // Past the document's last paragraph: the first phrase of the next one.
+            target = here.first { (anchor($0) ?? -1) >= offset }
+                ?? player.phraseIndex.flatMap { current in entries[(current + 1)...].firstIndex { $0.phrase.textHref != href } }
+        } else if let last = here.last(where: { (anchor($0) ?? .max) < offset }), let block = anchor(last).flatMap(document.blockIndex) {
+            // Back: the first phrase of the paragraph holding the last phrase before this one
+            // (paragraphs without narration are passed).
+            target = here.first { (anchor($0) ?? -1) >= document.blocks[block].offset }
+        } else {
+            target = nil
+        }
+        guard let target else { return false }
+        player.go(toPhrase: target)
+        return true
     }
 
     func stop() {

@@ -1,3 +1,5 @@
+import TextLayout
+
 /// What is being read aloud, as the reader needs it to highlight and follow it: a place in a
 /// chapter's text, never the words themselves (the page shows them).
 struct ReadAloudSpan: Sendable, Equatable {
@@ -56,6 +58,14 @@ protocol ReadAloudEngine: AnyObject {
     /// Moves `delta` phrases or sentences on (back when negative), reading on from there (or
     /// waiting there when paused).
     func step(by delta: Int)
+    /// Leaves the escapable structure (table, list, figure…) being read, on to what follows
+    /// it; false when there is none (or the engine knows no structures).
+    func escape() -> Bool
+    /// Goes to a paragraph of `document` (the content document `href` being read), reading on
+    /// from its first phrase or sentence: forward, the one starting at `offset` (the document's
+    /// length: past its last one); back, the one before the paragraph starting at `offset`.
+    /// False when there is none to go to.
+    func go(toParagraph offset: Int, forward: Bool, href: String, document: TextDocument) -> Bool
     /// Stops for good and releases the sound output.
     func stop()
 }

@@ -3,11 +3,14 @@ import ReadAloud
 import Shared
 import Speech
 import Terminal
+import TextLayout
 
 /// Read-aloud on the reader's page (`r`): the book's narration when it has media overlays,
 /// else its text spoken (espeak-ng), from the page shown. The words read are highlighted, the
 /// page and the chapter follow them; `r` pauses and resumes, Escape stops, + and - change the
-/// speed, `,` and `.` (the audiobook seeks) go to the previous or next phrase or sentence. The
+/// speed, `,` and `.` (the audiobook seeks) go to the previous or next phrase or sentence, `{`
+/// and `}` to the previous or next paragraph, `x` leaves a narration's table or list. A selection
+/// or the search match shown is where `r` starts, rather than the page's top. The
 /// place saved is the phrase read (``ReadAloudPlace``): when reading stops, pauses, or the book
 /// closes on its page. Reading aloud is not copying: only a restricted publication refuses it, with the
 /// reason (the words are not written anywhere; the page shows them already).
@@ -31,6 +34,9 @@ extension ReaderApp {
         case .slower: session.changeSpeed(by: -0.25)
         case .seekForward: session.engine?.step(by: 1)
         case .seekBackward: session.engine?.step(by: -1)
+        case .nextParagraph, .previousParagraph: goToParagraph(forward: action == .nextParagraph, session: session, book: book)
+        case .leaveStructure:
+            if session.engine?.escape() != true { message = "Not reading a table, a list or a figure of a narration." }
         default:
             guard key == .escape else { return false }
             session.end()
@@ -40,7 +46,14 @@ extension ReaderApp {
         return true
     }
 
-    /// Starts reading aloud from the page shown.
+    /// Reads aloud from the selection's start, instead of what was being read if anything.
+    func readAloudFromSelection(_ book: BookController) {
+        ReadAloudSession.of(book)?.end()
+        startReadAloud(book)
+    }
+
+    /// Starts reading aloud from the page shown (from a selection or the search match shown
+    /// there when there is one).
     func startReadAloud(_ book: BookController) {
         let publication = book.publication
         guard !publication.isAudiobook else { message = "This is an audiobook: a plays it."; return }
@@ -63,7 +76,13 @@ extension ReaderApp {
         var place = layout.locator(forLine: book.state.top)
         // The phrase read last (kept while its page is shown), else the place the book reopened
         // at while its line is still the top: a phrase inside the top line, not the line's start.
-        if let saved = ReadAloudPlace.locator(of: book) ?? book.resumeLocator.flatMap({ saved in
+        // A selection or the search match on the page is asked for explicitly: it wins.
+        let chosen = chosenStart(book, layout: layout)
+        book.selection = nil
+        if let chosen {
+            pageStart = chosen
+            place = layout.document.locator(at: chosen)
+        } else if let saved = ReadAloudPlace.locator(of: book) ?? book.resumeLocator.flatMap({ saved in
             book.chapterIndex(of: saved.href) == chapter && layout.lineIndex(for: saved) == book.state.top ? saved : nil
         }) {
             pageStart = layout.document.offset(for: saved)
@@ -78,7 +97,8 @@ extension ReaderApp {
             do throws(ReadAloudError) {
                 if session.narrated {
                     engine = try await OverlayReadAloud.start(publication: publication, chapter: chapter, pageStart: pageStart, anchors: anchors,
-                                                              chapterOf: { book?.chapterIndex(of: $0) }, speed: speed, environment: environment)
+                                                              chapterOf: { book?.chapterIndex(of: $0) }, containing: chosen != nil,
+                                                              speed: speed, environment: environment)
                 } else {
                     engine = try await SpeechReadAloud.start(publication: publication, at: place, speed: speed, environment: environment)
                 }
@@ -102,6 +122,28 @@ extension ReaderApp {
             self?.render()
         }
         render()
+    }
+
+    /// Reads on from the next or the previous paragraph of the chapter shown.
+    private func goToParagraph(forward: Bool, session: ReadAloudSession, book: BookController) {
+        guard let current = session.current, book.chapterIndex(of: current.href) == book.state.chapter,
+              let document = book.state.layout?.document, let offset = session.offsetToShow(in: document),
+              let block = document.blockIndex(containing: offset) else { return }
+        let target = !forward ? document.blocks[block].offset
+            : block + 1 < document.blocks.count ? document.blocks[block + 1].offset : document.length
+        guard session.engine?.go(toParagraph: target, forward: forward, href: current.href, document: document) == true else {
+            message = forward ? "No paragraph after this one." : "No paragraph before this one."
+            return
+        }
+    }
+
+    /// Where a selection (`v`), else the search match shown on the page, starts: reading
+    /// starts there rather than at the page's top.
+    private func chosenStart(_ book: BookController, layout: LaidOutDocument) -> Int? {
+        if let selection = book.selection { return selection.range.lowerBound }
+        guard let match = book.search?.current, match.chapter == book.state.chapter,
+              let line = layout.lineIndex(containing: match.range.lowerBound), book.state.visibleLines.contains(line) else { return nil }
+        return match.range.lowerBound
     }
 
     /// Shows what an event says: the highlight moves and the page, or the chapter, follows it.

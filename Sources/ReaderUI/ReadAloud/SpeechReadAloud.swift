@@ -2,6 +2,7 @@ import AudioPlayback
 import Shared
 import Speech
 import Synchronization
+import TextLayout
 
 /// Reads a book's text aloud with text-to-speech, off the main actor: the engine (speech-dispatcher
 /// when its server answers, else espeak-ng; `LECTERN_SPEECH_ENGINE` forces one) is loaded and
@@ -123,6 +124,33 @@ final class SpeechReadAloud: Sendable {
         Task { [self] in
             do throws(ReadAloudError) { try await launch() } catch { report(.failed(error.userMessage)) }
         }
+    }
+
+    /// Sentences know no tables or lists to leave.
+    func escape() -> Bool { false }
+
+    func go(toParagraph offset: Int, forward: Bool, href: String, document: TextDocument) -> Bool {
+        var target = offset
+        if !forward {
+            guard offset > 0, let block = document.blockIndex(containing: offset - 1) else { return false }
+            target = document.blocks[block].offset
+        }
+        guard target < document.length else { return false }
+        var locator = document.locator(at: target)
+        locator.href = href
+        let go = state.withLock { state -> Bool in
+            guard !state.stopped else { return false }
+            state.place = locator
+            state.step = 0
+            // What the pipeline speaking says from now on is not where the key leads.
+            state.generation += 1
+            return true
+        }
+        guard go else { return false }
+        Task { [self] in
+            do throws(ReadAloudError) { try await launch() } catch { report(.failed(error.userMessage)) }
+        }
+        return true
     }
 
     func stop() {
