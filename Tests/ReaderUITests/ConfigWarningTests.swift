@@ -28,7 +28,7 @@ import TestSupport
             """)
         #expect(config.warnings == [
             "config.toml line 1: theme: \"nosuch\" is not a theme (default, dark, light, sepia, high-contrast, or themes/nosuch.toml)",
-            "config.toml line 2: colour: unknown setting (known: images, keys, reader, theme)",
+            "config.toml line 2: colour: unknown setting (known: calibre_library, images, keys, reader, theme)",
             "config.toml line 4: [reader] text_width: expected a whole number, not \"wide\"",
             "config.toml line 5: [reader] margin: 99 is not within 0 to 40; using 40",
             "config.toml line 6: [reader] justify: expected true or false",
