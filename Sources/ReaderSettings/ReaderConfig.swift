@@ -33,6 +33,9 @@ public struct ReaderConfig: Sendable {
     public var paragraphSpacing = 0
     /// Who orders right-to-left text on screen (`[reader] bidi`).
     public var bidi: BidiMode = .lectern
+    /// Whether a narration also reads page numbers, notes, sidebars and other skippable
+    /// structures (`[reader] read_skippable`; skipped by default).
+    public var readSkippable = false
     /// How pictures are drawn (`LECTERN_IMAGES` in the environment wins over it).
     public var images: PictureSetting = .auto
     /// A calibre library kept on the shelf (`calibre_library`, "~/" expanded): imported as by
@@ -97,6 +100,7 @@ public struct ReaderConfig: Sendable {
             if let width = check.integer(reader["text_width"], "reader.text_width", in: 0...10_000) { textWidth = width }
             if let margin = check.integer(reader["margin"], "reader.margin", in: 0...40) { self.margin = margin }
             if let justify = check.boolean(reader["justify"], "reader.justify") { self.justify = justify }
+            if let read = check.boolean(reader["read_skippable"], "reader.read_skippable") { readSkippable = read }
             if let indent = check.integer(reader["paragraph_indent"], "reader.paragraph_indent", in: 0...8) { paragraphIndent = indent }
             if let spacing = check.integer(reader["paragraph_spacing"], "reader.paragraph_spacing", in: 0...3) { paragraphSpacing = spacing }
             if let value = check.string(reader["bidi"], "reader.bidi") {
@@ -127,7 +131,7 @@ public struct ReaderConfig: Sendable {
     }
 
     static let topKeys: Set<String> = ["theme", "images", "calibre_library", "reader", "keys"]
-    static let readerKeys: Set<String> = ["text_width", "margin", "justify", "paragraph_indent", "paragraph_spacing", "bidi"]
+    static let readerKeys: Set<String> = ["text_width", "margin", "justify", "paragraph_indent", "paragraph_spacing", "bidi", "read_skippable"]
 
     /// Whether `theme = name` names a built-in theme or a file of `themes/`.
     static func themeExists(_ name: String) -> Bool {

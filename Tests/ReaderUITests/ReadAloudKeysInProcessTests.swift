@@ -1,4 +1,5 @@
 import Foundation
+@testable import ReaderSettings
 @testable import ReaderUI
 import Testing
 import TestSupport
@@ -152,6 +153,24 @@ import TestSupport
             self.base.isHighlighted("Then the second", in: ui.canvas) || self.base.isHighlighted("It has a sequel", in: ui.canvas)
         }
         #expect(base.isHighlighted("Then the second", in: ui.canvas), "the next paragraph, not the next sentence:\n\(next)")
+        ui.press(.escape)
+        try await ui.waitFor("Stopped reading aloud.")
+    }
+
+    /// `[reader] read_skippable = true`: the narration reads the page number too, so that it has
+    /// seven phrases; by default six (``ReadAloudInProcessTests``).
+    @Test func theSkippableSettingReadsThePageNumber() async throws {
+        let file = Fixtures.temporaryDirectory("read-aloud-skippable-config") + "/config.toml"
+        try Data("[reader]\nread_skippable = true\n".utf8).write(to: URL(fileURLWithPath: file))
+        let config = ReaderConfig.load(path: file)
+        #expect(config.readSkippable && config.warnings.isEmpty, "\(config.warnings)")
+        let ui = try InProcessApp("read-aloud-skippable", rows: 12, columns: 100)
+        ui.app.config.readSkippable = config.readSkippable
+        ui.app.startReader(path: try base.narratedBook(), on: ui.canvas)
+        try await ui.waitFor("The first sentence is read first.")
+        ui.press(.character("r"))
+        let reading = try await ui.waitUntil("a phrase read") { self.phraseNumber($0) != nil }
+        #expect(reading.contains("/7 ·"), "the page number is a phrase:\n\(reading)")
         ui.press(.escape)
         try await ui.waitFor("Stopped reading aloud.")
     }

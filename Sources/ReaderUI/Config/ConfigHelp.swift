@@ -13,6 +13,7 @@ enum ConfigHelp {
         "  " + TextFitting.pad("paragraph_indent", to: 18) + " first-line indent, 0 to 8 cells (I, saved)",
         "  " + TextFitting.pad("paragraph_spacing", to: 18) + " blank lines between paragraphs, 0 to 3 (s, saved)",
         "  " + TextFitting.pad("bidi", to: 18) + " \"lectern\": right-to-left lines reordered, Arabic letters joined; \"terminal\": logical order, for terminals that reorder",
+        "  " + TextFitting.pad("read_skippable", to: 18) + " true: a narration also reads page numbers, notes and sidebars (default false)",
         "[keys]",
         "  " + TextFitting.pad("ACTION", to: 18) + " [\"key\", …], ACTION one of these names:",
     ] + actionNames + [

@@ -38,9 +38,10 @@ final class OverlayReadAloud: ReadAloudEngine {
     /// - Parameters:
     ///   - anchors: the offsets of the chapter's elements by id.
     ///   - chapterOf: the reader's chapter of a content document's href.
+    ///   - readSkippable: page numbers, notes, sidebars… read too (`[reader] read_skippable`).
     ///   - environment: `LECTERN_AUDIO_OUTPUT=null` plays to no device.
     static func start(publication: Publication, chapter: Int, pageStart: Int, anchors: [String: Int],
-                      chapterOf: (String) -> Int?, containing: Bool = false, speed: Double,
+                      chapterOf: (String) -> Int?, containing: Bool = false, readSkippable: Bool = false, speed: Double,
                       environment: [String: String]) async throws(ReadAloudError) -> OverlayReadAloud {
         let book: MediaOverlayBook
         do {
@@ -52,7 +53,8 @@ final class OverlayReadAloud: ReadAloudEngine {
         let output = AudioOutput.resolved(.system, environment: environment)
         do {
             // The reader draws on the terminal: the audio libraries must not print there.
-            player = try MediaOverlayPlayer(book: book, publication: publication, output: output, quietStandardError: true)
+            player = try MediaOverlayPlayer(book: book, publication: publication, output: output,
+                                            skipping: readSkippable ? [] : MediaOverlayStructures.skippable, quietStandardError: true)
         } catch {
             throw ReadAloudError(error.userMessage)
         }

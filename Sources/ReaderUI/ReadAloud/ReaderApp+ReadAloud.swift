@@ -92,12 +92,14 @@ extension ReaderApp {
         let anchors = layout.document.anchors.mapValues(\.offset)
         let environment = ReadAloudSession.environment
         let speed = 1.0
+        let readSkippable = config.readSkippable
         book.tasks.start(nil) { [weak self, weak book] in
             let engine: any ReadAloudEngine
             do throws(ReadAloudError) {
                 if session.narrated {
                     engine = try await OverlayReadAloud.start(publication: publication, chapter: chapter, pageStart: pageStart, anchors: anchors,
                                                               chapterOf: { book?.chapterIndex(of: $0) }, containing: chosen != nil,
+                                                              readSkippable: readSkippable,
                                                               speed: speed, environment: environment)
                 } else {
                     engine = try await SpeechReadAloud.start(publication: publication, at: place, speed: speed, environment: environment)
