@@ -157,17 +157,24 @@ import TestSupport
 
     /// The narrated book with its first two phrases in one paragraph (one line on the page).
     func sharedParagraphBook() throws -> String {
-        let path = Fixtures.temporaryDirectory("read-aloud-shared-paragraph") + "/narrated.epub"
+        try variant("read-aloud-shared-paragraph", ["OPS/chapter1.xhtml": {
+            $0.replacingOccurrences(of: "<p id=\"c1p1\">The first sentence is read first.</p>\n<p id=\"c1p2\">Then the second follows it.</p>",
+                                    with: "<p><span id=\"c1p1\">The first sentence is read first.</span> <span id=\"c1p2\">Then the second follows it.</span></p>")
+        }])
+    }
+
+    /// The narrated book with `edits` made to some of its files (each edit must change its file).
+    func variant(_ name: String, _ edits: [String: (String) -> String]) throws -> String {
+        let path = Fixtures.temporaryDirectory(name) + "/book.epub"
         var entries = [ZipBuilder.Entry("mimetype", "application/epub+zip", compression: .stored),
                        ZipBuilder.Entry("META-INF/container.xml", TestEPUBs.containerXML)]
         for resource in MediaOverlayEPUB.resources() {
             var data = resource.data
-            if resource.path == "OPS/chapter1.xhtml" {
+            if let edit = edits[resource.path] {
                 let text = String(decoding: data, as: UTF8.self)
-                let joined = text.replacingOccurrences(of: "<p id=\"c1p1\">The first sentence is read first.</p>\n<p id=\"c1p2\">Then the second follows it.</p>",
-                                                       with: "<p><span id=\"c1p1\">The first sentence is read first.</span> <span id=\"c1p2\">Then the second follows it.</span></p>")
-                #expect(joined != text, "the fixture's first paragraphs were joined")
-                data = Data(joined.utf8)
+                let edited = edit(text)
+                #expect(edited != text, "\(resource.path) was edited")
+                data = Data(edited.utf8)
             }
             entries.append(ZipBuilder.Entry(resource.path, data))
         }

@@ -55,28 +55,9 @@ import TestSupport
         try await ui.waitFor("Stopped reading aloud.")
     }
 
-    /// The narrated book with `edits` made to some of its files (each edit must change its file).
-    func variant(_ name: String, _ edits: [String: (String) -> String]) throws -> String {
-        let path = Fixtures.temporaryDirectory(name) + "/book.epub"
-        var entries = [ZipBuilder.Entry("mimetype", "application/epub+zip", compression: .stored),
-                       ZipBuilder.Entry("META-INF/container.xml", TestEPUBs.containerXML)]
-        for resource in MediaOverlayEPUB.resources() {
-            var data = resource.data
-            if let edit = edits[resource.path] {
-                let text = String(decoding: data, as: UTF8.self)
-                let edited = edit(text)
-                #expect(edited != text, "\(resource.path) was edited")
-                data = Data(edited.utf8)
-            }
-            entries.append(ZipBuilder.Entry(resource.path, data))
-        }
-        try ZipBuilder.write(entries, to: path)
-        return path
-    }
-
     /// The narrated book with its first two phrases in a table (`seq epub:type="table"`).
     func tableBook() throws -> String {
-        try variant("read-aloud-table", ["OPS/smil/chapter1.smil": {
+        try base.variant("read-aloud-table", ["OPS/smil/chapter1.smil": {
             $0.replacingOccurrences(of: "<par id=\"a1\">", with: "<seq epub:type=\"table\"><par id=\"a1\">")
                 .replacingOccurrences(of: "clipEnd=\"2500ms\"/></par>", with: "clipEnd=\"2500ms\"/></par></seq>")
         }])
@@ -129,7 +110,7 @@ import TestSupport
         let environment = ReadAloudSession.environment
         ReadAloudSession.environment["LECTERN_SPEECH_ENGINE"] = "espeak-ng"
         defer { ReadAloudSession.environment = environment }
-        let path = try variant("read-aloud-speech-paragraphs", [
+        let path = try base.variant("read-aloud-speech-paragraphs", [
             "OPS/package.opf": { $0.replacingOccurrences(of: #" media-overlay="mo1""#, with: "").replacingOccurrences(of: #" media-overlay="mo2""#, with: "") },
             "OPS/chapter1.xhtml": {
                 $0.replacingOccurrences(of: "The first sentence is read first.</p>",
