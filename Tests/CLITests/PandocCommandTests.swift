@@ -68,3 +68,27 @@ import TestSupport
         }
     }
 }
+
+extension PandocCommandTests {
+    /// Hostile documents end in a clear error, with nothing from the file written raw: a DOCX cut
+    /// in half (no ZIP directory), an RTF pandoc cannot read (an escape sequence and a huge
+    /// `\bin` length in it), and a DOCX whose document part is not XML.
+    @Test func damagedDocumentsAreRefusedClearly() throws {
+        let folder = Fixtures.temporaryDirectory("pandoc-hostile")
+        try Data(Self.markdown.utf8).write(to: URL(fileURLWithPath: folder + "/source.md"))
+        try Command.run(["pandoc", "--standalone", "-o", "whole.docx", "source.md"], in: folder)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: folder + "/whole.docx"))
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: folder + "/cut.docx"))
+        try Data("{\\rtf1 \u{1B}[31m\\bin999999999 x".utf8).write(to: URL(fileURLWithPath: folder + "/bad.rtf"))
+        let types = #"<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>"#
+        try ZipBuilder.write([.init("[Content_Types].xml", types), .init("word/document.xml", "\u{1B}[2J<w:document")],
+                             to: folder + "/garbled.docx")
+        for (name, expected) in [("cut.docx", "damaged"), ("bad.rtf", "pandoc could not convert it"),
+                                 ("garbled.docx", "pandoc could not convert it")] {
+            let result = try lectern.run(["check", folder + "/" + name])
+            #expect(result.status == 2, "\(name): \(result.stdout) \(result.stderr)")
+            #expect(result.stderr.contains(expected), "\(name): \(result.stderr)")
+            #expect(!result.stderr.contains("\u{1B}") && !result.stdout.contains("\u{1B}"), "\(name): an escape written raw")
+        }
+    }
+}
