@@ -84,12 +84,24 @@ extension ReaderApp {
                 book.state.chapterLengths = cached
                 self?.render()
             }
-            // Every chapter's text for search (and its length): from the cache, else converted.
-            var texts: [String]? = nil
-            if cacheable, let identity {
-                texts = await Blocking.runInBackground { BookTextCache.read(identity: identity, count: source.count, in: cacheFolder) }
+            // Every chapter's text for search (and its length): from the cache file, else
+            // converted and written to it chapter by chapter, so that the index holds offsets
+            // in that file, not the book's text (a protected book's stays in memory).
+            if cacheable, let identity,
+               let stored = await Blocking.runInBackground({ BookTextCache.open(identity: identity, count: source.count, in: cacheFolder) }) {
+                guard !Task.isCancelled else { return }
+                for (index, chapter) in stored.enumerated() { book.textIndex.set(chapter, chapter: index) }
+                self?.listSearchResultsAgain(book)
+                let counted = stored.map(\.length)
+                if book.state.chapterLengths != counted {
+                    book.state.chapterLengths = counted
+                    if let library { try? await library.setTextLengths(counted, identity: identity) }
+                    self?.render()
+                }
+                return
             }
-            let fromCache = texts != nil
+            let writer = cacheable ? identity.flatMap { identity in BookTextCache.Writer(identity: identity, in: cacheFolder) } : nil
+            var written: [StoredChapterText] = []
             var lengths: [Int] = []
             // A chapter that cannot be read counts as empty for now, but nothing is kept for
             // the next opening, which tries again.
@@ -97,26 +109,33 @@ extension ReaderApp {
             var lastKept = ContinuousClock.now
             for index in 0..<source.count {
                 if Task.isCancelled { return }
-                let cachedText = texts?[index]
                 // A long chapter on screen, once whole, is not converted a second time: it would
                 // be held twice at once. (Short ones are: the page shown for an audio track or an
                 // unreadable chapter is not its text.)
                 let shown = book.state.chapter == index && book.partialChapter == nil && book.loadingChapter == nil
                     && (book.document?.length ?? 0) > 100_000 ? book.document : nil
-                let (searchable, failed) = await Blocking.runInBackground { () -> (SearchableText, Bool) in
-                    if let cachedText { return (SearchableText(cachedText), false) }
-                    guard let document = shown ?? source.load(index) else { return (SearchableText(""), true) }
-                    return (SearchableText(document.plainText), false)
+                let offset = written.last.map { $0.offset + $0.textBytes + $0.foldedBytes } ?? BookTextCache.magic.count
+                let keepWriting = writer != nil && written.count == index
+                let (entry, failed) = await Blocking.runInBackground { () -> (BookTextIndex.Chapter, Bool) in
+                    let document = shown ?? source.load(index)
+                    let searchable = SearchableText(document?.plainText ?? "")
+                    if keepWriting, let stored = writer?.append(searchable, at: offset) { return (.stored(stored), document == nil) }
+                    return (.inMemory(searchable), document == nil)
                 }
                 unreadable = unreadable || failed
-                book.textIndex.set(searchable, chapter: index)
-                lengths.append(searchable.length)
+                switch entry {
+                case .inMemory(let text): book.textIndex.set(text, chapter: index)
+                case .stored(let stored):
+                    book.textIndex.set(stored, chapter: index)
+                    written.append(stored)
+                }
+                lengths.append(entry.length)
                 if !failed {
                     // Kept every second or so, for a book closed before the count ends.
                     let now = ContinuousClock.now
                     let due = now - lastKept >= .seconds(1)
                     if due { lastKept = now }
-                    self?.rememberLength(searchable.length, ofChapter: index, book, write: due)
+                    self?.rememberLength(entry.length, ofChapter: index, book, write: due)
                 }
             }
             guard !Task.isCancelled else { return }
@@ -126,9 +145,9 @@ extension ReaderApp {
                 self?.render()
                 return
             }
-            if cacheable, !fromCache, let identity {
-                let all = book.textIndex.chapters.map { $0?.text ?? "" }
-                book.tasks.start(nil) { await Blocking.runInBackground { BookTextCache.write(all, identity: identity, in: cacheFolder) } }
+            if let writer, written.count == source.count {
+                let chapters = written
+                book.tasks.start(nil) { await Blocking.runInBackground { writer.finish(chapters) } }
             }
             let counted = lengths
             if book.state.chapterLengths != counted {

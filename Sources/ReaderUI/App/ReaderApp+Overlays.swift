@@ -68,7 +68,7 @@ extension ReaderApp {
     func updateSearchMatches(_ book: BookController) {
         guard var search = book.search, let document = book.document else { return }
         if search.chapterOfMatches != book.state.chapter {
-            let searchable = (book.textIndex.chapters[safe: book.state.chapter] ?? nil) ?? SearchableText(document.plainText)
+            let searchable = book.textIndex.inMemory(book.state.chapter) ?? SearchableText(document.plainText)
             search.chapterMatches = (try? searchable.ranges(of: search.parsed.text, options: search.parsed.options, limit: 10_000)) ?? []
             search.chapterOfMatches = book.state.chapter
             book.search = search
@@ -103,11 +103,17 @@ extension ReaderApp {
             for step in 0...count {
                 if Task.isCancelled { return }
                 let chapter = ((origin.chapter + (forward ? step : -step)) % count + count) % count
-                let known = index.chapters[chapter]
+                // The index as it is now (the book pass adds chapters meanwhile): a chapter the
+                // pass is about to add is waited for rather than converted twice at once.
+                while let book, book.tasks.isRunning(.textIndex), !Task.isCancelled,
+                      let next = book.textIndex.firstMissing, (next...(next + 8)).contains(chapter) {
+                    try? await Task.sleep(for: .milliseconds(20))
+                }
+                let current = book?.textIndex ?? index
                 let result = await Blocking.run { () -> Result<[Range<Int>], TextSearchError> in
-                    let searchable = known ?? SearchableText(source.load(chapter)?.plainText ?? "")
                     do throws(TextSearchError) {
-                        return .success(try searchable.ranges(of: query.text, options: query.options))
+                        if let ranges = try current.ranges(inChapter: chapter, of: query.text, options: query.options) { return .success(ranges) }
+                        return .success(try SearchableText(source.load(chapter)?.plainText ?? "").ranges(of: query.text, options: query.options))
                     } catch {
                         return .failure(error)
                     }

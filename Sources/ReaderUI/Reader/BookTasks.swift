@@ -92,6 +92,9 @@ final class BookTasks {
         }
     }
 
+    /// Whether a task of `kind` runs.
+    func isRunning(_ kind: Kind) -> Bool { running[kind] != nil }
+
     /// Cancels the task of `kind`, if one runs.
     func cancel(_ kind: Kind) {
         running.removeValue(forKey: kind)?.task.cancel()

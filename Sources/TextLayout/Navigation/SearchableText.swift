@@ -44,6 +44,8 @@ public struct SearchableText: Sendable {
     /// The character count of ``text``.
     public let length: Int
     private let folded: [UInt8]
+    /// The folded text as UTF-8 (what a plain search scans), for storing beside the text.
+    public var foldedBytes: [UInt8] { folded }
     /// For characters 0, 64, 128…: where they start in ``text`` and in ``folded``.
     private let checkpoints: [(index: String.Index, folded: Int)]
     static let checkpointInterval = 64
