@@ -70,7 +70,9 @@ import TextLayout
         ui.press(.character("/"))
         ui.type("quillwort")
         ui.press(.enter)
-        try await ui.waitFor("Chapter 47, paragraph", "quillwort")
+        try await ui.waitFor("Chapter 47, paragraph", "quillwort", "1/40")
+        ui.press(.character("n"))
+        try await ui.waitFor("2/40")
         #expect(book.textIndex.chaptersInMemory <= 1)
         let hits = try await Task.detached { [index = book.textIndex] in try index.search("quillwort") }.value
         #expect(hits.count == 40 && Set(hits.map(\.chapter)) == [46], "\(hits.map(\.chapter))")

@@ -155,8 +155,12 @@ extension ReaderApp {
             // Which match of the book it is, when the whole book's text is in.
             let complete = book.textIndex
             if complete.isComplete {
-                let hits = await Blocking.run { (try? complete.search(query.text, options: query.options)) ?? [] }
-                guard !Task.isCancelled else { return }
+                var hits = book.search?.bookMatches ?? []
+                if book.search?.bookMatches == nil {
+                    hits = await Blocking.run { (try? complete.matches(query.text, options: query.options)) ?? [] }
+                    guard !Task.isCancelled else { return }
+                    book.search?.bookMatches = hits
+                }
                 book.search?.total = hits.count
                 book.search?.ordinal = hits.firstIndex { $0.chapter == found.chapter && $0.range == found.range }.map { $0 + 1 }
             }

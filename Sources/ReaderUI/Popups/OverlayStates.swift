@@ -208,6 +208,9 @@ public struct SearchState: Sendable {
     /// is shown, from 1.
     public var total: Int?
     public var ordinal: Int?
+    /// Where the matches of the whole book are, once counted: counted once per search, as a
+    /// stored index reads the book's text file to count.
+    var bookMatches: [(chapter: Int, range: Range<Int>)]?
     /// The match shown: a chapter and its offsets.
     public var current: (chapter: Int, range: Range<Int>)?
     /// The matches of the chapter on screen.

@@ -135,15 +135,37 @@ public struct BookTextIndex: Sendable {
     public func search(_ query: String, options: TextSearchOptions = TextSearchOptions(),
                        limit: Int = 10_000) throws(TextSearchError) -> [BookSearchHit] {
         var hits: [BookSearchHit] = []
-        for chapter in chapters.indices {
-            guard chapters[chapter] != nil, hits.count < limit else { continue }
-            if case .stored(let stored)? = chapters[chapter], !options.regularExpression, !stored.mayContain(query) { continue }
-            guard let text = searchable(chapter) else { continue }
-            for range in try text.ranges(of: query, options: options, limit: limit - hits.count) {
-                hits.append(Self.hit(text, chapter: chapter, range: range))
-            }
+        try forEachChapterMatching(query, options: options, limit: limit) { chapter, text, ranges in
+            hits += ranges.map { Self.hit(text, chapter: chapter, range: $0) }
         }
         return hits
+    }
+
+    /// Where `query` matches, as ``search(_:options:limit:)`` finds it, without the snippets:
+    /// to count the matches and number the one shown.
+    public func matches(_ query: String, options: TextSearchOptions = TextSearchOptions(),
+                        limit: Int = 10_000) throws(TextSearchError) -> [(chapter: Int, range: Range<Int>)] {
+        var matches: [(chapter: Int, range: Range<Int>)] = []
+        try forEachChapterMatching(query, options: options, limit: limit) { chapter, _, ranges in
+            matches += ranges.map { (chapter, $0) }
+        }
+        return matches
+    }
+
+    /// Calls `body` with each chapter that has matches, its text and them, in reading order,
+    /// `limit` matches in all.
+    private func forEachChapterMatching(_ query: String, options: TextSearchOptions, limit: Int,
+                                        _ body: (Int, SearchableText, [Range<Int>]) -> Void) throws(TextSearchError) {
+        var found = 0
+        for chapter in chapters.indices {
+            guard chapters[chapter] != nil, found < limit else { continue }
+            if case .stored(let stored)? = chapters[chapter], !options.regularExpression, !stored.mayContain(query) { continue }
+            guard let text = searchable(chapter) else { continue }
+            let ranges = try text.ranges(of: query, options: options, limit: limit - found)
+            guard !ranges.isEmpty else { continue }
+            found += ranges.count
+            body(chapter, text, ranges)
+        }
     }
 
     /// The hit with a snippet: up to 30 characters before the match and 50 after, on one line.
