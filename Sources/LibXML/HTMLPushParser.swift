@@ -28,6 +28,7 @@ final class HTMLPushParser {
         if let encoding, let handler = xmlFindCharEncodingHandler(encoding) {
             _ = xmlSwitchToEncoding(context, handler)
         }
+        context.pointee.sax.pointee.startElement = recordingStartElement
     }
 
     deinit {
@@ -65,4 +66,25 @@ final class HTMLPushParser {
         for index in 0..<Int(context.pointee.nodeNr) where open[index] == node { return true }
         return false
     }
+}
+
+/// libxml2's own start-element handler, then, for `<body>` and its children, the offset in the
+/// source of the start tag's `<` kept in the node's `_private` (plus one: nil means unknown):
+/// where a later conversion may start over from (``XMLElement/sourceOffset``). Only these
+/// shallow elements: finding the offset scans back over the tag, too costly for every element.
+private let recordingStartElement: startElementSAXFunc = { userData, name, attributes in
+    xmlSAX2StartElement(userData, name, attributes)
+    guard let userData else { return }
+    let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
+    guard let node = context.pointee.node, let parent = node.pointee.parent, parent.pointee.type == XML_ELEMENT_NODE,
+          xmlStrEqual(node.pointee.name, "body") != 0 || xmlStrEqual(parent.pointee.name, "body") != 0,
+          let input = context.pointee.input, let base = input.pointee.base, let cur = input.pointee.cur,
+          input.pointee.buf?.pointee.encoder.map({ xmlStrcasecmp($0.pointee.name, "UTF-8") == 0 }) ?? true else { return }
+    // UTF-8 (unconverted, or copied as it is): the buffer holds the source bytes themselves, so
+    // the tag's `<` is found by scanning back from where the parser stands (at its `>`).
+    var position = cur
+    while position > base, position.pointee != UInt8(ascii: "<") { position -= 1 }
+    guard position.pointee == UInt8(ascii: "<") else { return }
+    let offset = Int(input.pointee.consumed) + (position - base)
+    node.pointee._private = UnsafeMutableRawPointer(bitPattern: offset + 1)
 }

@@ -190,6 +190,14 @@ public struct XMLElement {
         while parser.isOpen(node), parser.advance() {}
     }
 
+    /// The offset in the source bytes of this element's start tag, for `<body>` and its child
+    /// elements in a document parsed incrementally (nil for others, and when the parser
+    /// converted the source's encoding): where a conversion of a later part may start.
+    public var sourceOffset: Int? {
+        guard let value = node.pointee._private else { return nil }
+        return Int(bitPattern: value) - 1
+    }
+
     /// The line of the element in its source, for messages.
     public var line: Int { Int(xmlGetLineNo(node)) }
 }

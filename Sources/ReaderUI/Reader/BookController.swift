@@ -180,7 +180,8 @@ final class BookController {
     /// A chapter opened at a place known before it is converted (its start, an offset, a
     /// saved position in a chapter counted before) is shown as soon as the text up to that
     /// place and a few screens more is converted
-    /// (``ChapterSource/document(_:firstPartLength:firstPart:)``, `shown` with `.firstPart`):
+    /// (``ChapterSource/document(_:firstPartLength:recorded:firstPart:)``, `shown` with `.firstPart`),
+    /// or, deep in a chapter whose checkpoints are known, from a stretch around the place (``ChapterSource/part(_:from:to:)``):
     /// the rest is converted and laid out meanwhile, then replaces it, keeping the line read in
     /// view. Both arrive through the one task of the chapter, so neither outlives the book.
     @discardableResult
@@ -198,23 +199,35 @@ final class BookController {
         let preloaded = preloaded?.chapter == chapter ? preloaded?.document : nil
         let placeShown = preloaded == nil && !source.isPaged ? state.estimatedOffset(of: anchor, inChapter: chapter) : nil
         // Three screens past the place shown: enough to page on while the rest is converted.
-        let firstPartLength = placeShown.map { $0 + max(8_000, options.width * state.rows * 3) }
+        let screens = max(8_000, options.width * state.rows * 3)
+        let firstPartLength = placeShown.map { $0 + screens }
+        // Deep in a chapter whose checkpoints are known, a stretch around the place instead.
+        let stretch = placeShown.flatMap { place in
+            state.chapterCheckpoints[chapter].flatMap { ChapterCheckpoint.stretch(of: $0, showing: place, before: screens, after: screens) }
+        }
         return tasks.start(.chapter) { [weak self] in
             let (arrivals, sink) = AsyncStream.makeStream(of: LaidOutChapter.self)
             async let converted: Void = Blocking.run {
                 let document: TextDocument
+                var checkpoints: [ChapterCheckpoint]?
                 if let preloaded {
                     document = preloaded
-                } else if let firstPartLength {
-                    document = source.document(chapter, firstPartLength: firstPartLength) { part in
+                } else {
+                    var stretchShown = false
+                    if let stretch, let placeShown, let part = source.part(chapter, from: stretch.from, to: stretch.to),
+                       part.offsets.upperBound > placeShown {
+                        sink.yield(LaidOutChapter(document: part.document, layout: LayoutEngine.layout(part.document, options: options),
+                                                  isWhole: false, options: options))
+                        stretchShown = true
+                    }
+                    document = source.document(chapter, firstPartLength: stretchShown ? nil : firstPartLength,
+                                               recorded: { checkpoints = $0 }) { part in
                         sink.yield(LaidOutChapter(document: part, layout: LayoutEngine.layout(part, options: options),
                                                   isWhole: false, options: options))
                     }
-                } else {
-                    document = source.document(chapter)
                 }
                 sink.yield(LaidOutChapter(document: document, layout: LayoutEngine.layout(document, options: options),
-                                          isWhole: true, options: options))
+                                          isWhole: true, options: options, checkpoints: checkpoints))
                 sink.finish()
             }
             for await laidOut in arrivals {
@@ -226,7 +239,8 @@ final class BookController {
                     let current = self.options, document = arrival.document
                     let layout = await Blocking.run { LayoutEngine.layout(document, options: current) }
                     guard !Task.isCancelled, loadingChapter == chapter else { break }
-                    arrival = LaidOutChapter(document: document, layout: layout, isWhole: arrival.isWhole, options: current)
+                    arrival = LaidOutChapter(document: document, layout: layout, isWhole: arrival.isWhole, options: current,
+                                             checkpoints: arrival.checkpoints)
                 }
                 if let shownAs = show(arrival, chapter: chapter, anchor: anchor, placeShown: placeShown ?? 0) {
                     shown(self, shownAs)
@@ -243,6 +257,8 @@ final class BookController {
         let isWhole: Bool
         /// The options it was laid out with.
         let options: LayoutOptions
+        /// The checkpoints recorded converting it whole (nil when not converted here).
+        var checkpoints: [ChapterCheckpoint]?
     }
 
     /// Puts a part of chapter `chapter` being loaded on screen; returns what was shown.
@@ -261,6 +277,7 @@ final class BookController {
         }
         loadingChapter = nil
         document = arrival.document
+        if let checkpoints = arrival.checkpoints { state.chapterCheckpoints[chapter] = checkpoints.isEmpty ? nil : checkpoints }
         noteEntryOffsets(chapter: chapter, document: arrival.document)
         // A new layout of the first part (after a resize) is of no use: the whole is laid out at that size.
         tasks.cancel(.relayout)

@@ -100,23 +100,45 @@ struct ChapterSource: Sendable {
     /// The document of chapter `index` like ``document(_:)``, calling `firstPart` with the
     /// chapter's beginning as soon as it holds `length` offsets, while the rest is converted:
     /// a long chapter's first page need not wait for its end. Not called for short chapters.
-    func document(_ index: Int, firstPartLength length: Int, firstPart: (TextDocument) -> Void) -> TextDocument {
+    /// `recorded` is handed the chapter's checkpoints (none for a short chapter), where a
+    /// later reopening deep inside may start converting (``part(_:from:to:)``).
+    func document(_ index: Int, firstPartLength length: Int?, recorded: ([ChapterCheckpoint]) -> Void = { _ in },
+                  firstPart: (TextDocument) -> Void) -> TextDocument {
         do throws(ContentLoadError) {
-            return try loadOrThrow(index, firstPartLength: length, firstPart: firstPart)
+            return try withoutActuallyEscaping(recorded) { recorded throws(ContentLoadError) in
+                try loadOrThrow(index, firstPartLength: length, recorded: recorded, firstPart: firstPart)
+            }
         } catch {
             let link = publication.readingOrder.indices.contains(index) ? publication.readingOrder[index] : Link(href: href(index))
             return SyntheticDocuments.unreadable(link: link, error: error, publication: publication)
         }
     }
 
-    private func loadOrThrow(_ index: Int, firstPartLength: Int? = nil,
+    /// The stretch of chapter `index` from `checkpoint` to `end` (nil: its end), converted
+    /// alone (``ContentDocumentLoader/loadPart(_:from:to:)``); nil when the chapter does not
+    /// match the checkpoints or cannot be read.
+    func part(_ index: Int, from checkpoint: ChapterCheckpoint, to end: ChapterCheckpoint?) -> ChapterPart? {
+        guard case .readingOrder(let loader) = kind, publication.readingOrder.indices.contains(index),
+              var part = try? loader.loadPart(publication.readingOrder[index], from: checkpoint, to: end) else { return nil }
+        part.document = withPictureSizes(part.laidOutDocument)
+        return part
+    }
+
+    private func loadOrThrow(_ index: Int, firstPartLength: Int? = nil, recorded: (([ChapterCheckpoint]) -> Void)? = nil,
                              firstPart: (TextDocument) -> Void = { _ in }) throws(ContentLoadError) -> TextDocument {
         switch kind {
         case .readingOrder(let loader):
             guard publication.readingOrder.indices.contains(index) else { throw .notText(href: "", nil) }
             let link = publication.readingOrder[index]
             if let firstPartLength {
-                return withPictureSizes(try loader.load(link, firstPartLength: firstPartLength) { firstPart(withPictureSizes($0)) })
+                return withPictureSizes(try loader.load(link, firstPartLength: firstPartLength, recordingCheckpoints: recorded) {
+                    firstPart(withPictureSizes($0))
+                })
+            }
+            if let recorded {
+                let (document, checkpoints) = try loader.load(link, recordingCheckpoints: true)
+                recorded(checkpoints)
+                return withPictureSizes(document)
             }
             return withPictureSizes(try loader.load(link))
         case .pages(let pages, _):

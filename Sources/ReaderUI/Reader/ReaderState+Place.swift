@@ -26,7 +26,7 @@ extension ReaderState {
         switch laidOutPart {
         case .whole: return "\(count)"
         case .firstPart(let whole?) where (layout?.document.length ?? 0) > 0:
-            let scale = Double(whole) / Double(layout?.document.length ?? 1)
+            let scale = Double(whole) / Double(max(1, (layout?.document.length ?? 1) - partStart))
             return "~\(max(count, Int((Double(count) * scale).rounded())))"
         case .firstPart: return "…"
         }

@@ -38,8 +38,9 @@ public struct ReaderState: Sendable {
         /// chapter is whole): move to `anchor` once the whole chapter is laid out.
         case awaitWhole(Anchor)
         /// A movement forward past the end of the first part laid out, which is not the
-        /// chapter's end (a page down, a line down, `count` times): carried out once the whole
-        /// chapter is laid out, from the page shown, which stays meanwhile.
+        /// chapter's end (a page down, a line down, `count` times), or back above a stretch
+        /// deep in the chapter: carried out once the whole chapter is laid out, from the page
+        /// shown, which stays meanwhile.
         case awaitRest(ReaderAction, count: Int)
     }
 
@@ -52,6 +53,9 @@ public struct ReaderState: Sendable {
     public private(set) var top = 0
     /// Whether the layout is the whole chapter or its first part.
     public private(set) var laidOutPart = LaidOutPart.whole
+    /// The offset where the part laid out begins: 0, except for a stretch deep in the chapter
+    /// converted from a checkpoint (a reopening there): above it, the page waits for the whole.
+    public private(set) var partStart = 0
     /// The text rows of the window.
     public var rows: Int {
         didSet { rows = max(1, rows) }
@@ -64,6 +68,10 @@ public struct ReaderState: Sendable {
     /// The lengths of the chapters counted so far, by index, while not all of them are (a book
     /// closed before its count finished keeps these for the next opening).
     public var lengthsCountedSoFar: [Int: Int] = [:]
+    /// Where the conversion of each long chapter can start over (recorded when it was
+    /// converted whole, this opening or an earlier one): a reopening deep inside converts a
+    /// stretch around the place from them, not all the text before it.
+    public var chapterCheckpoints: [Int: [ChapterCheckpoint]] = [:]
 
     public init(chapterCount: Int, rightToLeft: Bool = false, chapter: Int = 0, rows: Int = 24) {
         self.chapterCount = max(1, chapterCount)
@@ -80,6 +88,7 @@ public struct ReaderState: Sendable {
         self.chapter = chapter
         self.layout = layout
         laidOutPart = part
+        partStart = part == .whole ? 0 : (layout.document.blocks.first?.offset ?? 0)
         top = line(for: anchor, in: layout)
     }
 
@@ -106,11 +115,13 @@ public struct ReaderState: Sendable {
         guard let part = layout, part.lines.indices.contains(top), whole.lines.indices.contains(top) else {
             relayout(whole)
             laidOutPart = .whole
+            partStart = 0
             return
         }
         let shown = part.lines[top], same = whole.lines[top]
         layout = whole
         laidOutPart = .whole
+        partStart = 0
         if shown.offsets == same.offsets, shown.text == same.text { return }
         // The part's last block laid out differently (a table cut short): find its text.
         top = shown.offsets.isEmpty ? min(top, whole.lineCount - 1) : (whole.lineIndex(containing: shown.offsets.lowerBound) ?? 0)
@@ -127,6 +138,8 @@ public struct ReaderState: Sendable {
         case .locator(var locator):
             // Without a progression the saved text around the place finds it, nearest the start.
             locator.locations.progression = locator.locations.progression.flatMap { progressionLaidOut($0, in: layout) }
+            // A stretch deep in the chapter does not begin on a page of the whole: its line stays.
+            if partStart > 0 { return min(layout.lineIndex(for: locator), count - 1) }
             return alignedToPage(min(layout.lineIndex(for: locator), count - 1), in: layout)
         case .offset(let offset): return pageTop(containing: layout.lineIndex(containing: offset) ?? 0)
         case .fragment(let fragment): return layout.lineIndex(forFragment: fragment) ?? 0
@@ -222,11 +235,13 @@ public struct ReaderState: Sendable {
             guard chapter + 1 < chapterCount else { return .message("This is the last chapter.") }
             return .load(chapter: min(chapterCount - 1, chapter + times), anchor: .start)
         case .previousChapter:
+            if partStart > 0, count == nil { return .awaitWhole(.start) }
             if top > 0, count == nil { top = 0; return .none }
             guard chapter > 0 else { top = 0; return .message("This is the first chapter.") }
             return .load(chapter: max(0, chapter - times), anchor: .start)
         case .start:
             if let count { return go(toChapter: count - 1) }
+            if chapter == 0, partStart > 0 { return .awaitWhole(.start) }
             if chapter == 0 { top = 0; return .none }
             return .load(chapter: 0, anchor: .start)
         case .end:
@@ -270,7 +285,7 @@ public struct ReaderState: Sendable {
             progression = min(1, position - Double(target))
         }
         if target == chapter, let layout {
-            if case .firstPart = laidOutPart, (progressionLaidOut(progression, in: layout) ?? 1) >= 1 {
+            if case .firstPart = laidOutPart, partStart > 0 || (progressionLaidOut(progression, in: layout) ?? 1) >= 1 {
                 return .awaitWhole(.progression(progression))
             }
             top = pageTop(containing: line(for: .progression(progression), in: layout))
@@ -290,6 +305,8 @@ public struct ReaderState: Sendable {
             top = min(maximum, top + delta)
         } else {
             if top == 0 {
+                // Above a stretch deep in the chapter: the line up comes with the whole.
+                if partStart > 0 { return .awaitRest(.lineUp, count: -delta) }
                 guard chapter > 0 else { return .message("Start of the book.") }
                 return .load(chapter: chapter - 1, anchor: .end)
             }
@@ -314,6 +331,7 @@ public struct ReaderState: Sendable {
             top = target
         } else {
             if top == 0 {
+                if partStart > 0 { return .awaitRest(.pageUp, count: -pages) }
                 guard chapter > 0 else { return .message("Start of the book.") }
                 return .load(chapter: chapter - 1, anchor: .end)
             }

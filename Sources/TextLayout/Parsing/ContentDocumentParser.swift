@@ -68,15 +68,17 @@ public enum ContentDocumentParser {
     static func parse(html bytes: some Collection<UInt8>, href: String, language: String?,
                       readingProgression: ReadingProgression, options: ContentParseOptions,
                       firstPartLength length: Int,
+                      recorder: HTMLConverter.CheckpointRecorder? = nil,
                       firstPart: (TextDocument, _ bytesParsed: Int) -> Void) throws(ContentParseError) -> TextDocument {
         var told = false
         let count = bytes.count
         return try withoutActuallyEscaping(firstPart) { firstPart throws(ContentParseError) in
-            try parse(html: bytes, href: href, language: language, readingProgression: readingProgression, options: options) { converter in
+            try parse(html: bytes, href: href, language: language, readingProgression: readingProgression, options: options,
+                      observer: { converter in
                 guard !told, converter.offset >= length else { return }
                 told = true
                 firstPart(converter.partialDocument(), min(count, converter.sourceBytesParsed() ?? count))
-            }
+            }, recorder: recorder)
         }
     }
 
@@ -101,9 +103,10 @@ public enum ContentDocumentParser {
         }
     }
 
-    private static func parse(html bytes: some Collection<UInt8>, href: String, language: String?,
-                              readingProgression: ReadingProgression, options: ContentParseOptions,
-                              observer: ((HTMLConverter) -> Void)?) throws(ContentParseError) -> TextDocument {
+    static func parse(html bytes: some Collection<UInt8>, href: String, language: String?,
+                      readingProgression: ReadingProgression, options: ContentParseOptions,
+                      observer: ((HTMLConverter) -> Void)?,
+                      recorder: HTMLConverter.CheckpointRecorder? = nil) throws(ContentParseError) -> TextDocument {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             return TextDocument(href: href, language: language)
         }
@@ -112,25 +115,33 @@ public enum ContentDocumentParser {
         let prepared = bytes.withContiguousStorageIfAvailable(prepare) ?? Array(bytes).withUnsafeBufferPointer(prepare)
         if let prepared {
             return try parseDocument(prepared, href: href, language: language, readingProgression: readingProgression,
-                                     options: options, observer: observer)
+                                     options: options, observer: observer, recorder: recorder)
         }
         return try parseDocument(bytes, href: href, language: language, readingProgression: readingProgression,
-                                 options: options, observer: observer)
+                                 options: options, observer: observer, recorder: recorder)
     }
 
     /// The bytes to parse instead of `bytes`, or nil when they can be parsed as they are.
-    private static func prepare(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    static func prepare(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         guard let withoutSubset = DoctypeSubsetRemover.removed(bytes) else { return NestingFlattener.flattened(bytes) }
         return withoutSubset.withUnsafeBufferPointer { NestingFlattener.flattened($0) } ?? withoutSubset
     }
 
-    private static func parseDocument(_ bytes: some Collection<UInt8>, href: String, language: String?,
-                                      readingProgression: ReadingProgression, options: ContentParseOptions,
-                                      observer: ((HTMLConverter) -> Void)? = nil,
-                                      incremental: Bool = true) throws(ContentParseError) -> TextDocument {
+    static func parseDocument(_ bytes: some Collection<UInt8>, href: String, language: String?,
+                              readingProgression: ReadingProgression, options: ContentParseOptions,
+                              observer: ((HTMLConverter) -> Void)? = nil,
+                              recorder: HTMLConverter.CheckpointRecorder? = nil, start: ChapterCheckpoint? = nil,
+                              incremental: Bool = true) throws(ContentParseError) -> TextDocument {
+        recorder?.source = { offset, count in
+            guard offset >= 0, offset < bytes.count else { return [] }
+            return Array(bytes.dropFirst(offset).prefix(count))
+        }
         let convert = { (document: XMLDocument) -> TextDocument in
             let converter = HTMLConverter(href: href, language: language, readingProgression: readingProgression, options: options)
             converter.blockObserver = observer
+            recorder?.checkpoints = []
+            converter.checkpointRecorder = recorder
+            if let start { converter.start(at: start) }
             converter.sourceBytesParsed = { document.bytesParsed }
             return converter.convert(document.root)
         }

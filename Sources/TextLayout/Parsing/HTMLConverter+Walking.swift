@@ -37,7 +37,13 @@ extension HTMLConverter {
         switch name {
         case "html", "body":
             if let direction = DirectionAttribute(attributes["dir"]) { context.direction = direction }
-            withAnchor(attributes) { walkChildren(element, context, depth: depth + 1) }
+            withAnchor(attributes) {
+                if name == "body", let checkpointRecorder {
+                    walkBody(element, context, depth: depth + 1, recording: checkpointRecorder)
+                } else {
+                    walkChildren(element, context, depth: depth + 1)
+                }
+            }
         case "p":
             blockElement(element, attributes, .paragraph, context, depth: depth)
         case "h1", "h2", "h3", "h4", "h5", "h6":

@@ -64,6 +64,8 @@ final class HTMLConverter {
     var provisionalDepth = 0
     /// Told after each final block is appended (see ``ContentDocumentParser/parse(html:href:language:readingProgression:options:observer:)``).
     var blockObserver: ((HTMLConverter) -> Void)?
+    /// Collects checkpoints as `<body>`'s children are converted (a whole conversion of a long chapter).
+    var checkpointRecorder: CheckpointRecorder?
     /// How many bytes of the source were parsed to get here (nil when not known: parsed whole).
     var sourceBytesParsed: () -> Int? = { nil }
     var links: [LinkTarget] = []

@@ -63,6 +63,13 @@ public struct ContentDocumentLoader: Sendable {
     /// converted (see ``ContentDocumentParser/parse(html:href:language:readingProgression:options:firstPartLength:firstPart:)``).
     /// Not called for resources under ``firstPartMinimumBytes``.
     public func load(_ link: Link, firstPartLength length: Int, firstPart: (TextDocument) -> Void) throws(ContentLoadError) -> TextDocument {
+        try load(link, firstPartLength: length, recordingCheckpoints: nil, firstPart: firstPart)
+    }
+
+    /// ``load(_:firstPartLength:firstPart:)``, handing `recordingCheckpoints` the
+    /// ``ChapterCheckpoint``s recorded on the way (a long resource's; none for a short one).
+    public func load(_ link: Link, firstPartLength length: Int, recordingCheckpoints: (([ChapterCheckpoint]) -> Void)?,
+                     firstPart: (TextDocument) -> Void) throws(ContentLoadError) -> TextDocument {
         try convert(link) { source, href, language, progression throws(ContentParseError) in
             guard source.count >= Self.firstPartMinimumBytes else {
                 let document = try ContentDocumentParser.parse(html: source, href: href, language: language,
@@ -70,11 +77,13 @@ public struct ContentDocumentLoader: Sendable {
                 observer?(.whole(href: href, length: document.length, bytes: source.count))
                 return document
             }
+            let recorder = recordingCheckpoints.map { _ in HTMLConverter.CheckpointRecorder(spacing: ChapterCheckpoint.spacing) }
             let document = try ContentDocumentParser.parse(html: source, href: href, language: language, readingProgression: progression,
-                                                           options: options, firstPartLength: length) { part, bytes in
+                                                           options: options, firstPartLength: length, recorder: recorder) { part, bytes in
                 observer?(.firstPart(href: href, length: part.length, bytes: bytes))
                 firstPart(part)
             }
+            if let recorder { recordingCheckpoints?(recorder.checkpoints) }
             observer?(.whole(href: href, length: document.length, bytes: source.count))
             return document
         }
@@ -103,7 +112,7 @@ public struct ContentDocumentLoader: Sendable {
     /// Reads the resource of `link` and converts it with `parse` (given the HTML, the href, the
     /// language and the reading progression); a document made without parsing (an image's)
     /// goes through `whole`.
-    private func convert(_ link: Link, whole: (TextDocument) -> TextDocument = { $0 },
+    func convert(_ link: Link, whole: (TextDocument) -> TextDocument = { $0 },
                          _ parse: (Data, String, String?, ReadingProgression) throws(ContentParseError) -> TextDocument)
         throws(ContentLoadError) -> TextDocument {
         let href = Href.removingFragment(link.href)

@@ -1,0 +1,86 @@
+import LibXML
+
+/// Checkpoints (``ChapterCheckpoint``) recorded while `<body>`'s children are converted, and a
+/// conversion that starts at one.
+extension HTMLConverter {
+    /// Collects the checkpoints of one conversion, about `spacing` source bytes apart.
+    final class CheckpointRecorder {
+        let spacing: Int
+        var checkpoints: [ChapterCheckpoint] = []
+        /// The source bytes `count` bytes from `offset` (fewer at its end).
+        var source: (_ offset: Int, _ count: Int) -> [UInt8] = { _, _ in [] }
+
+        init(spacing: Int) {
+            self.spacing = max(1, spacing)
+        }
+
+        /// Whether the source at `offset` is a start tag of `name` (what the parser told is
+        /// checked: a shifted offset would start a part in the wrong place).
+        func startsTag(at offset: Int, named name: String) -> Bool {
+            let expected = Array(("<" + name).utf8)
+            let found = source(offset, expected.count + 1)
+            guard found.count == expected.count + 1, let next = found.last,
+                  zip(found, expected).allSatisfy({ ASCII.lowercased($0) == ASCII.lowercased($1) }) else { return false }
+            return next == UInt8(ascii: ">") || next == UInt8(ascii: "/") || next == 0x20 || next == 0x0A || next == 0x09 || next == 0x0D
+        }
+
+        /// The offset just after the `>` of the start tag at `offset` (quoted `>` skipped).
+        func tagEnd(from offset: Int) -> Int? {
+            var quote: UInt8?
+            var position = offset
+            while true {
+                let chunk = source(position, 4096)
+                if chunk.isEmpty { return nil }
+                for byte in chunk {
+                    position += 1
+                    if let open = quote {
+                        if byte == open { quote = nil }
+                    } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                        quote = byte
+                    } else if byte == UInt8(ascii: ">") {
+                        return position
+                    }
+                }
+            }
+        }
+    }
+
+    /// Walks `<body>`'s children like ``walkChildren(_:_:depth:)``, recording a checkpoint
+    /// before a child that starts between two blocks, once `spacing` bytes have passed since
+    /// the last one.
+    func walkBody(_ body: XMLElement, _ context: Context, depth: Int, recording recorder: CheckpointRecorder) {
+        let bodyStart = body.sourceOffset.flatMap { recorder.startsTag(at: $0, named: "body") ? recorder.tagEnd(from: $0) : nil }
+        body.forEachChildNode(releasingVisited: true) { node in
+            switch node {
+            case .element(let child):
+                if let bodyStart, let byte = child.sourceOffset,
+                   byte >= (recorder.checkpoints.last?.byte ?? bodyStart) + recorder.spacing,
+                   builder == nil, pendingMarker == nil, lists.isEmpty, provisionalDepth == 0,
+                   recorder.startsTag(at: byte, named: child.localName) {
+                    recorder.checkpoints.append(ChapterCheckpoint(bodyStart: bodyStart, byte: byte, offset: offset, blocks: blockCount,
+                                                                  links: links.count, noteMarkers: unnumberedNoteMarkers,
+                                                                  spacePending: spacePending))
+                }
+                walk(child, context, depth: depth + 1)
+            case .text(let text):
+                appendText(text, context)
+            }
+        }
+    }
+
+    /// Starts this conversion where `checkpoint` stands: its blocks, offsets and link indices
+    /// go on from the checkpoint's counts (the links before it are placeholders).
+    func start(at checkpoint: ChapterCheckpoint) {
+        offset = checkpoint.offset
+        firstBlockIndex = checkpoint.blocks
+        links = Array(repeating: LinkTarget(href: "", isExternal: false, isNoteReference: false), count: checkpoint.links)
+        unnumberedNoteMarkers = checkpoint.noteMarkers
+        spacePending = checkpoint.spacePending
+    }
+}
+
+private enum ASCII {
+    static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Shared
+import Testing
+import TestSupport
+@testable import TextLayout
+
+/// A long chapter converted whole records checkpoints (#28), and a part converted from one is
+/// that stretch of the whole chapter: the same blocks at the same offsets, the same link
+/// indices, anchors and image blocks, from a bounded slice of the source.
+@Suite struct ChapterCheckpointTests {
+    /// Every block of `part` is the whole's block at the same index, and what points into the
+    /// part (links from the checkpoint on, anchors, images) is the whole's.
+    static func expectStretch(_ part: ChapterPart, of whole: TextDocument, _ message: Comment) {
+        let indices = part.firstBlock..<(part.firstBlock + part.document.blocks.count)
+        #expect(indices.upperBound <= whole.blocks.count, message)
+        guard indices.upperBound <= whole.blocks.count else { return }
+        let fingerprint = IncrementalParseTests().fingerprint
+        #expect(fingerprint(TextDocument(href: "", blocks: part.document.blocks))
+            == fingerprint(TextDocument(href: "", blocks: Array(whole.blocks[indices]))), message)
+        let firstLink = part.document.links.prefix { $0.href.isEmpty }.count
+        #expect(Array(part.document.links[firstLink...]) == Array(whole.links[firstLink..<part.document.links.count]), message)
+        for (id, anchor) in part.document.anchors where part.offsets.contains(anchor.offset) {
+            #expect(whole.anchors[id] == anchor, "\(message) anchor \(id)")
+        }
+        #expect(part.document.images == whole.images.filter { indices.contains($0.blockIndex) }, message)
+    }
+
+    /// Body-level blocks of every kind: paragraphs with links and anchors, headings, lists,
+    /// tables, notes and images, about `minimumBytes` long.
+    static func chapter(minimumBytes: Int) -> String {
+        var html = "<html lang=\"en\"><head><title>Long</title></head><body class=\"c\">\n"
+        var index = 0
+        while html.utf8.count < minimumBytes {
+            index += 1
+            switch index % 7 {
+            case 0: html += "<table><tr><th>h\(index)</th><td><p>cell</p><p><b>\(index)</b></p></td></tr></table>\n"
+            case 1: html += "<ol><li>one</li><li><p>para <img src=\"i\(index).png\" alt=\"pic\"/></p></li></ol>\n"
+            case 2: html += "<p>Note<a epub:type=\"noteref\" href=\"#n\(index)\">*</a>.</p><aside epub:type=\"footnote\" id=\"n\(index)\"><p>N \(index).</p></aside>\n"
+            case 3: html += "<h2 id=\"h\(index)\">Part \(index)</h2>"
+            case 4: html += "<p>See <a href=\"other.xhtml#x\(index)\">there</a> and <a href=\"#p\(index - 1)\">here</a>.</p>"
+            default: html += "<p id=\"p\(index)\">" + String(repeating: "Word\(index) café — ", count: 30) + "</p>\n"
+            }
+        }
+        return html + "</body></html>"
+    }
+
+    @Test func aPartFromACheckpointIsThatStretchOfTheWholeChapter() throws {
+        let html = Array(Self.chapter(minimumBytes: 1_700_000).utf8)
+        let (whole, checkpoints) = try ContentDocumentParser.parse(html: html, href: "OEBPS/long.xhtml", recordingCheckpointsEvery: 32 * 1024)
+        // The checkpoints do not change the conversion.
+        #expect(IncrementalParseTests().fingerprint(whole)
+            == IncrementalParseTests().fingerprint(try ContentDocumentParser.parse(html: html, href: "OEBPS/long.xhtml")))
+        #expect(checkpoints.count >= 40 && checkpoints.count <= 60, "\(checkpoints.count)")
+        #expect(zip(checkpoints, checkpoints.dropFirst()).allSatisfy { $0.byte < $1.byte && $0.offset < $1.offset })
+        for checkpoint in checkpoints {
+            #expect(whole.blocks[checkpoint.blocks].offset == checkpoint.offset)
+        }
+        // In the middle: three checkpoints' worth of source, not the text before.
+        let middle = checkpoints.count / 2
+        let part = try #require(try ContentDocumentParser.parsePart(html: html, href: "OEBPS/long.xhtml",
+                                                                   from: checkpoints[middle], to: checkpoints[middle + 3]))
+        #expect(part.bytes <= 4 * 32 * 1024 + 200, "\(part.bytes)")
+        #expect(part.offsets == checkpoints[middle].offset..<checkpoints[middle + 3].offset)
+        Self.expectStretch(part, of: whole, "middle")
+        // At the end: to the end of the chapter.
+        let last = try #require(try ContentDocumentParser.parsePart(html: html, href: "OEBPS/long.xhtml",
+                                                                   from: checkpoints[checkpoints.count - 1], to: nil))
+        #expect(last.offsets.upperBound == whole.length)
+        #expect(last.firstBlock + last.document.blocks.count == whole.blocks.count)
+        Self.expectStretch(last, of: whole, "end")
+    }
+
+    /// Another edition of the chapter (shorter, or changed before the place): no part.
+    @Test func aSourceThatDoesNotMatchTheCheckpointGivesNoPart() throws {
+        let html = Array(Self.chapter(minimumBytes: 400_000).utf8)
+        let (_, checkpoints) = try ContentDocumentParser.parse(html: html, href: "c.xhtml", recordingCheckpointsEvery: 32 * 1024)
+        let checkpoint = try #require(checkpoints.last)
+        #expect(try ContentDocumentParser.parsePart(html: Array(html.prefix(checkpoint.byte)), href: "c.xhtml", from: checkpoint, to: nil) == nil)
+        var shifted = html
+        shifted.insert(contentsOf: Array("<p>New</p>".utf8), at: checkpoint.bodyStart)
+        #expect(try ContentDocumentParser.parsePart(html: shifted, href: "c.xhtml", from: checkpoint, to: nil) == nil)
+    }
+
+    /// Real chapters, a checkpoint before every body-level element that starts between blocks:
+    /// each stretch from one to the next converts as in the whole chapter. (Chapters whose
+    /// blocks are all inside a wrapper, a `<section>` or a `<div>`, record none yet.)
+    @Test func everyStretchOfASampleConvertsAsInTheWhole() async throws {
+        var compared = 0
+        for sample in ["epub/idpf-wasteland.epub", "epub/epubjs-alice.epub", "epub/idpf-childrens-literature.epub",
+                       "epub/debian-live-manual.en.epub", "webpub/readium-mobydick.webpub"] {
+            let publication = try await openSample(sample)
+            defer { publication.close() }
+            for link in publication.readingOrder where link.mediaType?.isHTML == true {
+                let resource = publication.get(link)
+                defer { resource.close() }
+                let html = try resource.read().get()
+                let (whole, checkpoints) = try ContentDocumentParser.parse(html: html, href: link.href, recordingCheckpointsEvery: 1)
+                let ends = checkpoints.dropFirst().map(Optional.some) + [nil]
+                for (checkpoint, end) in zip(checkpoints, ends) {
+                    let part = try #require(try ContentDocumentParser.parsePart(html: html, href: link.href, from: checkpoint, to: end),
+                                            "\(link.href) at \(checkpoint.byte)")
+                    Self.expectStretch(part, of: whole, "\(sample) \(link.href) at \(checkpoint.byte)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared > 0, "\(compared)")
+    }
+}
