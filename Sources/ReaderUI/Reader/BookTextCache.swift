@@ -105,9 +105,13 @@ enum BookTextCache {
         /// Writes `text` and its folded form at `offset` (the end of the previous chapter);
         /// nil when the disk refuses (the caller keeps the chapter in memory instead).
         func append(_ text: SearchableText, at offset: Int) -> StoredChapterText? {
-            let utf8 = Array(text.text.utf8), folded = text.foldedBytes
-            guard file.write(utf8, at: offset), file.write(folded, at: offset + utf8.count) else { return nil }
-            return StoredChapterText(store: file, offset: offset, textBytes: utf8.count, foldedBytes: folded.count, length: text.length)
+            // Written from the string's own bytes: a copy would add a chapter's size to the
+            // pass's peak (a 6.5 MB chapter is whole in memory then).
+            let textBytes = text.text.utf8.count, folded = text.foldedBytes
+            let wrote = text.text.utf8.withContiguousStorageIfAvailable { file.write(UnsafeRawBufferPointer($0), at: offset) }
+                ?? file.write(Array(text.text.utf8), at: offset)
+            guard wrote, file.write(folded, at: offset + textBytes) else { return nil }
+            return StoredChapterText(store: file, offset: offset, textBytes: textBytes, foldedBytes: folded.count, length: text.length)
         }
 
         /// Writes the table of `chapters` and gives the file its name.
@@ -161,16 +165,19 @@ final class BookTextFile: BookTextStore {
     }
 
     func write(_ bytes: [UInt8], at offset: Int) -> Bool {
-        bytes.withUnsafeBytes { buffer in
-            var done = 0
-            while done < buffer.count {
-                let written = pwrite(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { return false }
-                done += written
-            }
-            return true
+        bytes.withUnsafeBytes { write($0, at: offset) }
+    }
+
+    func write(_ buffer: UnsafeRawBufferPointer, at offset: Int) -> Bool {
+        guard buffer.count > 0 else { return true }
+        var done = 0
+        while done < buffer.count {
+            let written = pwrite(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return false }
+            done += written
         }
+        return true
     }
 }
 
