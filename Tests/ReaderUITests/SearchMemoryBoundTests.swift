@@ -92,6 +92,12 @@ import TextLayout
             inMemory.set(SearchableText(text), chapter: chapter)
         }
         #expect(onDisk.chaptersInMemory == 0 && onDisk.isComplete)
+        // The folded form written a piece at a time is the one a search in memory scans.
+        let long = String(repeating: "Ça, l'Œuvre e\u{301}crite — 東京. ", count: 4_000)
+        BookTextCache.write([long], identity: "id:long", in: folder)
+        let longStored = try #require(BookTextCache.open(identity: "id:long", count: 1, in: folder)?.first)
+        #expect(longStored.store.bytes(at: longStored.offset + longStored.textBytes, count: longStored.foldedBytes) == SearchableText(long).foldedBytes)
+        #expect(longStored.length == long.count && longStored.text() == long)
         let queries: [(String, TextSearchOptions)] = [
             ("ecole", TextSearchOptions()), ("École", TextSearchOptions(caseSensitive: true)),
             ("cat", TextSearchOptions(wholeWord: true)), ("c[a-z]+e", TextSearchOptions(regularExpression: true)), ("absent", TextSearchOptions()),

@@ -118,9 +118,9 @@ extension ReaderApp {
                 let keepWriting = writer != nil && written.count == index
                 let (entry, failed) = await Blocking.runInBackground { () -> (BookTextIndex.Chapter, Bool) in
                     let document = shown ?? source.load(index)
-                    let searchable = SearchableText(document?.plainText ?? "")
-                    if keepWriting, let stored = writer?.append(searchable, at: offset) { return (.stored(stored), document == nil) }
-                    return (.inMemory(searchable), document == nil)
+                    let text = document?.plainText ?? ""
+                    if keepWriting, let stored = writer?.append(text: text, at: offset) { return (.stored(stored), document == nil) }
+                    return (.inMemory(SearchableText(text)), document == nil)
                 }
                 unreadable = unreadable || failed
                 switch entry {

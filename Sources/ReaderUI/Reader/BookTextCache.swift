@@ -76,7 +76,7 @@ enum BookTextCache {
         guard let writer = Writer(identity: identity, in: directory) else { return }
         var chapters: [StoredChapterText] = []
         for text in texts {
-            guard let chapter = writer.append(SearchableText(text), at: chapters.last.map { $0.offset + $0.textBytes + $0.foldedBytes } ?? magic.count)
+            guard let chapter = writer.append(text: text, at: chapters.last.map { $0.offset + $0.textBytes + $0.foldedBytes } ?? magic.count)
             else { return }
             chapters.append(chapter)
         }
@@ -102,16 +102,30 @@ enum BookTextCache {
             guard file.write(magic, at: 0) else { return nil }
         }
 
-        /// Writes `text` and its folded form at `offset` (the end of the previous chapter);
-        /// nil when the disk refuses (the caller keeps the chapter in memory instead).
-        func append(_ text: SearchableText, at offset: Int) -> StoredChapterText? {
-            // Written from the string's own bytes: a copy would add a chapter's size to the
-            // pass's peak (a 6.5 MB chapter is whole in memory then).
-            let textBytes = text.text.utf8.count, folded = text.foldedBytes
-            let wrote = text.text.utf8.withContiguousStorageIfAvailable { file.write(UnsafeRawBufferPointer($0), at: offset) }
-                ?? file.write(Array(text.text.utf8), at: offset)
-            guard wrote, file.write(folded, at: offset + textBytes) else { return nil }
-            return StoredChapterText(store: file, offset: offset, textBytes: textBytes, foldedBytes: folded.count, length: text.length)
+        /// Writes `text` and its folded form (``SearchableText/foldedBytes``, folded here a
+        /// piece at a time: neither the folded chapter nor a copy of its text is ever whole in
+        /// memory) at `offset`, the end of the previous chapter; nil when the disk refuses (the
+        /// caller keeps the chapter in memory instead).
+        func append(text: String, at offset: Int) -> StoredChapterText? {
+            let textBytes = text.utf8.count
+            let wrote = text.utf8.withContiguousStorageIfAvailable { file.write(UnsafeRawBufferPointer($0), at: offset) }
+                ?? file.write(Array(text.utf8), at: offset)
+            guard wrote else { return nil }
+            var folded: [UInt8] = []
+            folded.reserveCapacity(1 << 16)
+            var foldedBytes = 0, length = 0
+            for character in text {
+                folded.append(contentsOf: TextFolding.fold(character).utf8)
+                length += 1
+                if folded.count >= 1 << 16 {
+                    guard file.write(folded, at: offset + textBytes + foldedBytes) else { return nil }
+                    foldedBytes += folded.count
+                    folded.removeAll(keepingCapacity: true)
+                }
+            }
+            guard file.write(folded, at: offset + textBytes + foldedBytes) else { return nil }
+            foldedBytes += folded.count
+            return StoredChapterText(store: file, offset: offset, textBytes: textBytes, foldedBytes: foldedBytes, length: length)
         }
 
         /// Writes the table of `chapters` and gives the file its name.
