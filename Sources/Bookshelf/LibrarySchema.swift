@@ -116,6 +116,7 @@ extension LibrarySchema {
             .init("8-bookmark-sync", BookmarkSyncSchema.columns),
             .init("9-calibre-details", CalibreDetailsSchema.columns),
             .init("10-calibre-sources", CalibreSourcesSchema.table),
+            .init("11-chapter-checkpoints", ChapterCheckpointsSchema.table),
         ]
         return SQLiteMigrations(module: "library", steps: steps) { database throws(SQLiteError) in
             try database.query("PRAGMA user_version").first?.int(0) ?? 0

@@ -70,6 +70,22 @@ import TestSupport
         Self.expectStretch(last, of: whole, "end")
     }
 
+    /// Kept as integers (the library's form) they come back the same; a place finds the stretch
+    /// from the last checkpoint before its margin to the first past its screens.
+    @Test func checkpointsKeptAsIntegersComeBackAndFindTheirStretch() throws {
+        let html = Array(Self.chapter(minimumBytes: 400_000).utf8)
+        let (_, checkpoints) = try ContentDocumentParser.parse(html: html, href: "c.xhtml", recordingCheckpointsEvery: 32 * 1024)
+        #expect(checkpoints.count >= 8)
+        #expect(ChapterCheckpoint.checkpoints(fromFields: ChapterCheckpoint.fields(of: checkpoints)) == checkpoints)
+        #expect(ChapterCheckpoint.checkpoints(fromFields: [1, 2, 3]).isEmpty)
+        #expect(ChapterCheckpoint.checkpoints(fromFields: ChapterCheckpoint.fields(of: checkpoints.reversed())).isEmpty)
+        let place = checkpoints[5].offset + 100
+        let stretch = try #require(ChapterCheckpoint.stretch(of: checkpoints, showing: place, before: 50, after: 9_000))
+        #expect(stretch.from == checkpoints[5])
+        #expect(stretch.to == checkpoints.first { $0.offset >= place + 9_000 })
+        #expect(ChapterCheckpoint.stretch(of: checkpoints, showing: 100, before: 50, after: 10) == nil)
+    }
+
     /// Another edition of the chapter (shorter, or changed before the place): no part.
     @Test func aSourceThatDoesNotMatchTheCheckpointGivesNoPart() throws {
         let html = Array(Self.chapter(minimumBytes: 400_000).utf8)

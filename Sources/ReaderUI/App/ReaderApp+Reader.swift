@@ -142,6 +142,7 @@ extension ReaderApp {
                 // for whole): a long chapter is shown as soon as its text up to the saved place
                 // is read, and the book percentage is there on the first page.
                 book.state.chapterLengths = cached
+                await self.loadCachedCheckpoints(book, identity: identity)
             }
             // A page turned while the place was looked up (a key pressed as soon as the first
             // page number showed) is kept when there is no saved place to go to instead.
@@ -195,6 +196,7 @@ extension ReaderApp {
         savePosition(book)
         reanchorHighlights(book)
         if let length = book.document?.length { rememberLength(length, ofChapter: book.state.chapter, book) }
+        rememberCheckpoints(book)
         requestPictures(book)
         let readAhead = book.readAhead(book.state.chapter + 1)
         // The book-wide pass after the read-ahead: one chapter in memory at a time besides

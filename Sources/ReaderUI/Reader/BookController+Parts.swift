@@ -30,6 +30,8 @@ struct ChapterLoadState {
     var anchorWaiting: ReaderState.Anchor?
     /// The next chapter, read ahead in the background.
     var preloaded: (chapter: Int, document: TextDocument)?
+    /// The checkpoints of each chapter as the library keeps them (written this opening).
+    var keptCheckpoints: [Int: [ChapterCheckpoint]] = [:]
 }
 
 /// What the person does on the page: search, selection and copy, hints, highlights.
@@ -134,6 +136,7 @@ extension BookController {
         get { chapters.preloaded }
         _modify { yield &chapters.preloaded }
     }
+    var keptCheckpoints: [Int: [ChapterCheckpoint]] { get { chapters.keptCheckpoints } _modify { yield &chapters.keptCheckpoints } }
 
     var search: SearchState? { get { interaction.search } _modify { yield &interaction.search } }
     var selection: SelectionState? { get { interaction.selection } _modify { yield &interaction.selection } }
