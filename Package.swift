@@ -32,8 +32,10 @@ let package = Package(
         // C libraries, each behind a thin Swift layer of its own.
         cModule("CLecternXML2", pkgConfig: "libxml-2.0", apt: "libxml2-dev"),
         cModule("CLecternZlib", pkgConfig: "zlib", apt: "zlib1g-dev"),
-        cModule("CLecternCrypto", pkgConfig: "libcrypto", apt: "libssl-dev"),
-        cModule("CLecternZip", pkgConfig: "libzip", apt: "libzip-dev"),
+        // libcrypto and libzip are loaded on first use (dlopen, #28): no pkg-config, whose -l
+        // flags would link them (libzip needs libcrypto) into every process again.
+        .systemLibrary(name: "CLecternCrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CLecternZip", providers: [.apt(["libzip-dev"])]),
         // libcurl is loaded at run time (dlopen), only its headers are needed to build.
         .systemLibrary(name: "CLecternCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         cModule("CLecternSQLite", pkgConfig: "sqlite3", apt: "libsqlite3-dev"),

@@ -29,7 +29,10 @@ linked=$(cd "$work" && dpkg-shlibdeps -O "$root/usr/bin/lectern" 2>/dev/null | s
 # built against); libmpv (audiobooks), libespeak-ng (reading aloud) and libdjvulibre (DjVu)
 # are in Recommends (control.in).
 cmark=$(sed -n 's/^#define CMARK_GFM_VERSION_STRING "\(.*\)"$/\1/p' /usr/include/cmark-gfm_version.h)
-depends="$linked, libcurl4, libpoppler-glib8, libarchive13, libmobi0, libcmark-gfm-extensions$cmark"
+# libzip and libcrypto are loaded on first use as well (#28) but every book needs them: Depends,
+# named by the package that installed the library built against (libssl3 or libssl3t64).
+owner() { dpkg -S "*/$1" 2>/dev/null | head -n1 | cut -d: -f1; }
+depends="$linked, $(owner libzip.so.4), $(owner libcrypto.so.3), libcurl4, libpoppler-glib8, libarchive13, libmobi0, libcmark-gfm-extensions$cmark"
 
 size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
 mkdir -p "$root/DEBIAN"

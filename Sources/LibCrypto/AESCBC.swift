@@ -12,12 +12,12 @@ public enum AESCBC {
         guard key.count == 32 else { throw .invalidKey }
         guard iv.count == 16 else { throw .invalidInput("IV must be 16 bytes") }
         guard ciphertext.count % 16 == 0 else { throw .invalidInput("ciphertext is not a whole number of blocks") }
-        guard let context = EVP_CIPHER_CTX_new() else { throw .library(lastOpenSSLError()) }
-        defer { EVP_CIPHER_CTX_free(context) }
-        guard EVP_DecryptInit_ex(context, EVP_aes_256_cbc(), nil, key, iv) == 1 else {
+        guard let context = lectern_EVP_CIPHER_CTX_new() else { throw .library(lastOpenSSLError()) }
+        defer { lectern_EVP_CIPHER_CTX_free(context) }
+        guard lectern_EVP_DecryptInit_ex(context, lectern_EVP_aes_256_cbc(), nil, key, iv) == 1 else {
             throw .library(lastOpenSSLError())
         }
-        EVP_CIPHER_CTX_set_padding(context, 0)
+        lectern_EVP_CIPHER_CTX_set_padding(context, 0)
         var output = [UInt8](repeating: 0, count: ciphertext.count + 16)
         var written: Int32 = 0
         var total = 0
@@ -28,12 +28,12 @@ public enum AESCBC {
                 // EVP lengths are Int32: feed large inputs in slices.
                 while offset < inp.count {
                     let count = min(inp.count - offset, 1 << 30)
-                    guard EVP_DecryptUpdate(context, out.baseAddress! + total, &written,
+                    guard lectern_EVP_DecryptUpdate(context, out.baseAddress! + total, &written,
                                             inp.baseAddress! + offset, Int32(count)) == 1 else { return false }
                     total += Int(written)
                     offset += count
                 }
-                guard EVP_DecryptFinal_ex(context, out.baseAddress! + total, &written) == 1 else { return false }
+                guard lectern_EVP_DecryptFinal_ex(context, out.baseAddress! + total, &written) == 1 else { return false }
                 total += Int(written)
                 return true
             }
@@ -61,10 +61,10 @@ public enum CryptoError: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// The oldest error on OpenSSL's queue, as text; the queue is cleared.
 func lastOpenSSLError() -> String {
-    let code = ERR_get_error()
-    ERR_clear_error()
+    let code = lectern_ERR_get_error()
+    lectern_ERR_clear_error()
     guard code != 0 else { return "unknown error" }
     var buffer = [CChar](repeating: 0, count: 256)
-    ERR_error_string_n(code, &buffer, buffer.count)
+    lectern_ERR_error_string_n(code, &buffer, buffer.count)
     return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
 }

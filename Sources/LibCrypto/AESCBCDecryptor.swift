@@ -16,16 +16,16 @@ public final class AESCBCDecryptor {
         let key = Array(key), iv = Array(iv)
         guard key.count == 32 else { throw .invalidKey }
         guard iv.count == 16 else { throw .invalidInput("IV must be 16 bytes") }
-        guard let context = EVP_CIPHER_CTX_new() else { throw .library(lastOpenSSLError()) }
-        guard EVP_DecryptInit_ex(context, EVP_aes_256_cbc(), nil, key, iv) == 1 else {
-            EVP_CIPHER_CTX_free(context)
+        guard let context = lectern_EVP_CIPHER_CTX_new() else { throw .library(lastOpenSSLError()) }
+        guard lectern_EVP_DecryptInit_ex(context, lectern_EVP_aes_256_cbc(), nil, key, iv) == 1 else {
+            lectern_EVP_CIPHER_CTX_free(context)
             throw .library(lastOpenSSLError())
         }
-        EVP_CIPHER_CTX_set_padding(context, 0)
+        lectern_EVP_CIPHER_CTX_set_padding(context, 0)
         self.context = context
     }
 
-    deinit { EVP_CIPHER_CTX_free(context) }
+    deinit { lectern_EVP_CIPHER_CTX_free(context) }
 
     /// Decrypts `count` bytes (a multiple of 16) from `input` to `output`, which may be the
     /// same memory (in place) but must not otherwise overlap it.
@@ -36,7 +36,7 @@ public final class AESCBCDecryptor {
             // EVP lengths are Int32.
             let piece = min(count - offset, 1 << 30)
             var written: Int32 = 0
-            guard EVP_DecryptUpdate(context, (output + offset).assumingMemoryBound(to: UInt8.self), &written,
+            guard lectern_EVP_DecryptUpdate(context, (output + offset).assumingMemoryBound(to: UInt8.self), &written,
                                     (input + offset).assumingMemoryBound(to: UInt8.self), Int32(piece)) == 1,
                   Int(written) == piece else { throw .library(lastOpenSSLError()) }
             offset += piece
@@ -52,24 +52,24 @@ public final class AES256BlockDecryptor {
     private let context: OpaquePointer
 
     public init() throws(CryptoError) {
-        guard let context = EVP_CIPHER_CTX_new() else { throw .library(lastOpenSSLError()) }
-        guard EVP_DecryptInit_ex(context, EVP_aes_256_ecb(), nil, nil, nil) == 1 else {
-            EVP_CIPHER_CTX_free(context)
+        guard let context = lectern_EVP_CIPHER_CTX_new() else { throw .library(lastOpenSSLError()) }
+        guard lectern_EVP_DecryptInit_ex(context, lectern_EVP_aes_256_ecb(), nil, nil, nil) == 1 else {
+            lectern_EVP_CIPHER_CTX_free(context)
             throw .library(lastOpenSSLError())
         }
-        EVP_CIPHER_CTX_set_padding(context, 0)
+        lectern_EVP_CIPHER_CTX_set_padding(context, 0)
         self.context = context
     }
 
-    deinit { EVP_CIPHER_CTX_free(context) }
+    deinit { lectern_EVP_CIPHER_CTX_free(context) }
 
     /// Decrypts the 16 bytes at `block` with the 32-byte `key` into the 16 bytes at `output`.
     public func decryptBlock(_ block: UnsafeRawPointer, key: UnsafeRawPointer, into output: UnsafeMutableRawPointer) -> Bool {
         var written: Int32 = 0
-        guard EVP_DecryptInit_ex(context, nil, nil, key.assumingMemoryBound(to: UInt8.self), nil) == 1,
-              EVP_DecryptUpdate(context, output.assumingMemoryBound(to: UInt8.self), &written,
+        guard lectern_EVP_DecryptInit_ex(context, nil, nil, key.assumingMemoryBound(to: UInt8.self), nil) == 1,
+              lectern_EVP_DecryptUpdate(context, output.assumingMemoryBound(to: UInt8.self), &written,
                                 block.assumingMemoryBound(to: UInt8.self), 16) == 1 else {
-            ERR_clear_error()
+            lectern_ERR_clear_error()
             return false
         }
         return written == 16

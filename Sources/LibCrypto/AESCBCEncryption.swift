@@ -11,12 +11,12 @@ extension AESCBC {
         guard key.count == 32 else { throw .invalidKey }
         guard iv.count == 16 else { throw .invalidInput("IV must be 16 bytes") }
         guard input.count % 16 == 0 else { throw .invalidInput("plaintext is not a whole number of blocks") }
-        guard let context = EVP_CIPHER_CTX_new() else { throw .library(lastOpenSSLError()) }
-        defer { EVP_CIPHER_CTX_free(context) }
-        guard EVP_EncryptInit_ex(context, EVP_aes_256_cbc(), nil, key, iv) == 1 else {
+        guard let context = lectern_EVP_CIPHER_CTX_new() else { throw .library(lastOpenSSLError()) }
+        defer { lectern_EVP_CIPHER_CTX_free(context) }
+        guard lectern_EVP_EncryptInit_ex(context, lectern_EVP_aes_256_cbc(), nil, key, iv) == 1 else {
             throw .library(lastOpenSSLError())
         }
-        EVP_CIPHER_CTX_set_padding(context, 0)
+        lectern_EVP_CIPHER_CTX_set_padding(context, 0)
         var output = [UInt8](repeating: 0, count: input.count + 16)
         var total = 0
         let ok: Bool = output.withUnsafeMutableBufferPointer { out in
@@ -25,12 +25,12 @@ extension AESCBC {
                 var offset = 0
                 while offset < inp.count {
                     let count = min(inp.count - offset, 1 << 30)
-                    guard EVP_EncryptUpdate(context, out.baseAddress! + total, &written,
+                    guard lectern_EVP_EncryptUpdate(context, out.baseAddress! + total, &written,
                                             inp.baseAddress! + offset, Int32(count)) == 1 else { return false }
                     total += Int(written)
                     offset += count
                 }
-                guard EVP_EncryptFinal_ex(context, out.baseAddress! + total, &written) == 1 else { return false }
+                guard lectern_EVP_EncryptFinal_ex(context, out.baseAddress! + total, &written) == 1 else { return false }
                 total += Int(written)
                 return true
             }

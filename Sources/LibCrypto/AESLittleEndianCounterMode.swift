@@ -15,16 +15,16 @@ public enum AESLittleEndianCounterMode {
     public static func apply(key: some Collection<UInt8>, to data: inout [UInt8], firstCounter: UInt64 = 1) throws(CryptoError) {
         let key = Array(key)
         let cipher: OpaquePointer? = switch key.count {
-        case 16: EVP_aes_128_ecb()
-        case 24: EVP_aes_192_ecb()
-        case 32: EVP_aes_256_ecb()
+        case 16: lectern_EVP_aes_128_ecb()
+        case 24: lectern_EVP_aes_192_ecb()
+        case 32: lectern_EVP_aes_256_ecb()
         default: throw .invalidKey
         }
         guard !data.isEmpty else { return }
-        guard let context = EVP_CIPHER_CTX_new() else { throw .library(lastOpenSSLError()) }
-        defer { EVP_CIPHER_CTX_free(context) }
-        guard EVP_EncryptInit_ex(context, cipher, nil, key, nil) == 1 else { throw .library(lastOpenSSLError()) }
-        EVP_CIPHER_CTX_set_padding(context, 0)
+        guard let context = lectern_EVP_CIPHER_CTX_new() else { throw .library(lastOpenSSLError()) }
+        defer { lectern_EVP_CIPHER_CTX_free(context) }
+        guard lectern_EVP_EncryptInit_ex(context, cipher, nil, key, nil) == 1 else { throw .library(lastOpenSSLError()) }
+        lectern_EVP_CIPHER_CTX_set_padding(context, 0)
 
         let blocksPerChunk = 4096
         var counters = [UInt8](repeating: 0, count: blocksPerChunk * 16)
@@ -44,7 +44,7 @@ public enum AESLittleEndianCounterMode {
                 }
             }
             var written: Int32 = 0
-            guard EVP_EncryptUpdate(context, &stream, &written, counters, Int32(blocks * 16)) == 1,
+            guard lectern_EVP_EncryptUpdate(context, &stream, &written, counters, Int32(blocks * 16)) == 1,
                   Int(written) == blocks * 16 else { throw .library(lastOpenSSLError()) }
             let count = min(blocks * 16, data.count - offset)
             data.withUnsafeMutableBufferPointer { output in

@@ -10,9 +10,9 @@ public struct Digest: ~Copyable {
 
         var evp: OpaquePointer? {
             switch self {
-            case .md5: EVP_md5()
-            case .sha1: EVP_sha1()
-            case .sha256: EVP_sha256()
+            case .md5: lectern_EVP_md5()
+            case .sha1: lectern_EVP_sha1()
+            case .sha256: lectern_EVP_sha256()
             }
         }
     }
@@ -21,19 +21,19 @@ public struct Digest: ~Copyable {
 
     /// Starts a digest.
     public init(_ algorithm: Algorithm) {
-        context = EVP_MD_CTX_new()
-        EVP_DigestInit_ex(context, algorithm.evp, nil)
+        context = lectern_EVP_MD_CTX_new()
+        lectern_EVP_DigestInit_ex(context, algorithm.evp, nil)
     }
 
-    deinit { EVP_MD_CTX_free(context) }
+    deinit { lectern_EVP_MD_CTX_free(context) }
 
     /// Adds bytes to the digest.
     public mutating func update(_ bytes: some Collection<UInt8>) {
         let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
-            EVP_DigestUpdate(context, buffer.baseAddress, buffer.count)
+            lectern_EVP_DigestUpdate(context, buffer.baseAddress, buffer.count)
         }.map { _ in () }
         if done == nil {
-            Array(bytes).withUnsafeBufferPointer { _ = EVP_DigestUpdate(context, $0.baseAddress, $0.count) }
+            Array(bytes).withUnsafeBufferPointer { _ = lectern_EVP_DigestUpdate(context, $0.baseAddress, $0.count) }
         }
     }
 
@@ -41,7 +41,7 @@ public struct Digest: ~Copyable {
     public consuming func finalize() -> [UInt8] {
         var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
-        EVP_DigestFinal_ex(context, &output, &length)
+        lectern_EVP_DigestFinal_ex(context, &output, &length)
         return Array(output[0..<Int(length)])
     }
 

@@ -14,8 +14,8 @@ public enum MessageAuthenticationCode {
         let result = key.withUnsafeBufferPointer { key in
             message.withUnsafeBufferPointer { message in
                 // The one-shot HMAC() is not deprecated in OpenSSL 3, unlike HMAC_CTX.
-                CLecternCrypto.HMAC(algorithm.evp, key.baseAddress, Int32(key.count),
-                                    message.baseAddress, message.count, &output, &length)
+                lectern_HMAC(algorithm.evp, key.baseAddress, Int32(key.count),
+                             message.baseAddress, message.count, &output, &length)
             }
         }
         guard result != nil else { throw .library(lastOpenSSLError()) }
@@ -28,6 +28,6 @@ public enum MessageAuthenticationCode {
         let a = Array(a), b = Array(b)
         guard a.count == b.count else { return false }
         guard !a.isEmpty else { return true }
-        return CRYPTO_memcmp(a, b, a.count) == 0
+        return lectern_CRYPTO_memcmp(a, b, a.count) == 0
     }
 }

@@ -20,7 +20,7 @@ public enum PBKDF2 {
         var output = [UInt8](repeating: 0, count: keyLength)
         let status = password.withUnsafeBufferPointer { pass in
             salt.withUnsafeBufferPointer { salt in
-                PKCS5_PBKDF2_HMAC(pass.baseAddress, Int32(pass.count), salt.baseAddress, Int32(salt.count),
+                lectern_PKCS5_PBKDF2_HMAC(pass.baseAddress, Int32(pass.count), salt.baseAddress, Int32(salt.count),
                                   Int32(iterations), digest.evp, Int32(keyLength), &output)
             }
         }

@@ -20,7 +20,7 @@ public final class PublicKey: @unchecked Sendable {
         self.handle = handle
     }
 
-    deinit { EVP_PKEY_free(handle) }
+    deinit { lectern_EVP_PKEY_free(handle) }
 
     /// Parses a DER-encoded SubjectPublicKeyInfo (the body of a `PUBLIC KEY` PEM block).
     public convenience init(subjectPublicKeyInfoDER der: some Collection<UInt8>) throws(CryptoError) {
@@ -28,7 +28,7 @@ public final class PublicKey: @unchecked Sendable {
         guard !bytes.isEmpty, bytes.count < 1 << 20 else { throw .invalidInput("empty or oversized public key") }
         let parsed: OpaquePointer? = bytes.withUnsafeBufferPointer { buffer in
             var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
-            return d2i_PUBKEY(nil, &cursor, buffer.count)
+            return lectern_d2i_PUBKEY(nil, &cursor, buffer.count)
         }
         guard let parsed else { throw .invalidInput("not a DER public key (\(lastOpenSSLError()))") }
         self.init(owning: parsed)
@@ -53,7 +53,7 @@ public final class PublicKey: @unchecked Sendable {
             rest = rest.dropFirst(64)
         }
         let normalised = ([begin] + lines.map(String.init) + [end, ""]).joined(separator: "\n")
-        let parsed = withMemoryBIO(Array(normalised.utf8)) { bio in PEM_read_bio_PUBKEY(bio, nil, nil, nil) }
+        let parsed = withMemoryBIO(Array(normalised.utf8)) { bio in lectern_PEM_read_bio_PUBKEY(bio, nil, nil, nil) }
         guard let parsed else { throw .invalidInput("not a PEM public key (\(lastOpenSSLError()))") }
         self.init(owning: parsed)
     }
@@ -75,7 +75,7 @@ public final class PublicKey: @unchecked Sendable {
 
     /// The key type.
     public var kind: Kind {
-        switch EVP_PKEY_get_base_id(handle) {
+        switch lectern_EVP_PKEY_get_base_id(handle) {
         case EVP_PKEY_RSA: .rsa
         case EVP_PKEY_EC: .ec
         default: .other
@@ -83,13 +83,13 @@ public final class PublicKey: @unchecked Sendable {
     }
 
     /// The key size in bits (the modulus size for RSA).
-    public var bitCount: Int { Int(EVP_PKEY_get_bits(handle)) }
+    public var bitCount: Int { Int(lectern_EVP_PKEY_get_bits(handle)) }
 
     /// Whether `signature` is a valid signature of `message` by this key. Any malformed input
     /// (wrong key type, bad encoding) is simply "not valid".
     public func verifySignature(_ signature: some Collection<UInt8>, of message: some Collection<UInt8>,
                                 algorithm: SignatureAlgorithm) -> Bool {
-        defer { ERR_clear_error() }
+        defer { lectern_ERR_clear_error() }
         var signatureBytes = Array(signature)
         switch algorithm {
         case .rsaPKCS1v15SHA256:
@@ -100,18 +100,18 @@ public final class PublicKey: @unchecked Sendable {
         case .ecdsaSHA256DER:
             guard kind == .ec else { return false }
         }
-        guard let context = EVP_MD_CTX_new() else { return false }
-        defer { EVP_MD_CTX_free(context) }
-        guard EVP_DigestVerifyInit(context, nil, EVP_sha256(), nil, handle) == 1 else { return false }
+        guard let context = lectern_EVP_MD_CTX_new() else { return false }
+        defer { lectern_EVP_MD_CTX_free(context) }
+        guard lectern_EVP_DigestVerifyInit(context, nil, lectern_EVP_sha256(), nil, handle) == 1 else { return false }
         if algorithm == .rsaPKCS1v15SHA256 {
             // PKCS#1 v1.5 is OpenSSL's default for RSA, but say so rather than rely on it.
-            guard let keyContext = EVP_MD_CTX_get_pkey_ctx(context),
-                  EVP_PKEY_CTX_set_rsa_padding(keyContext, RSA_PKCS1_PADDING) == 1 else { return false }
+            guard let keyContext = lectern_EVP_MD_CTX_get_pkey_ctx(context),
+                  lectern_EVP_PKEY_CTX_set_rsa_padding(keyContext, RSA_PKCS1_PADDING) == 1 else { return false }
         }
         let data = Array(message)
         let result = signatureBytes.withUnsafeBufferPointer { sig in
             data.withUnsafeBufferPointer { msg in
-                EVP_DigestVerify(context, sig.baseAddress, sig.count, msg.baseAddress, msg.count)
+                lectern_EVP_DigestVerify(context, sig.baseAddress, sig.count, msg.baseAddress, msg.count)
             }
         }
         return result == 1
@@ -121,8 +121,8 @@ public final class PublicKey: @unchecked Sendable {
 extension X509Certificate {
     /// The certificate's public key; nil when OpenSSL cannot decode it.
     public var publicKey: PublicKey? {
-        guard let key = X509_get_pubkey(handle) else {
-            ERR_clear_error()
+        guard let key = lectern_X509_get_pubkey(handle) else {
+            lectern_ERR_clear_error()
             return nil
         }
         return PublicKey(owning: key)

@@ -27,27 +27,27 @@ public enum ECDSASignature {
     public static func der(fromRaw raw: [UInt8]) -> [UInt8]? {
         guard !raw.isEmpty, raw.count % 2 == 0, raw.count <= 264 else { return nil }
         let half = raw.count / 2
-        guard let signature = ECDSA_SIG_new() else { return nil }
-        defer { ECDSA_SIG_free(signature) }
-        let r = raw[0..<half].withUnsafeBufferPointer { BN_bin2bn($0.baseAddress, Int32(half), nil) }
-        let s = raw[half...].withUnsafeBufferPointer { BN_bin2bn($0.baseAddress, Int32(half), nil) }
+        guard let signature = lectern_ECDSA_SIG_new() else { return nil }
+        defer { lectern_ECDSA_SIG_free(signature) }
+        let r = raw[0..<half].withUnsafeBufferPointer { lectern_BN_bin2bn($0.baseAddress, Int32(half), nil) }
+        let s = raw[half...].withUnsafeBufferPointer { lectern_BN_bin2bn($0.baseAddress, Int32(half), nil) }
         guard let r, let s else {
-            BN_free(r)
-            BN_free(s)
+            lectern_BN_free(r)
+            lectern_BN_free(s)
             return nil
         }
         // ECDSA_SIG_set0 takes ownership of both numbers.
-        guard ECDSA_SIG_set0(signature, r, s) == 1 else {
-            BN_free(r)
-            BN_free(s)
+        guard lectern_ECDSA_SIG_set0(signature, r, s) == 1 else {
+            lectern_BN_free(r)
+            lectern_BN_free(s)
             return nil
         }
-        let length = i2d_ECDSA_SIG(signature, nil)
+        let length = lectern_i2d_ECDSA_SIG(signature, nil)
         guard length > 0 else { return nil }
         var output = [UInt8](repeating: 0, count: Int(length))
         let written = output.withUnsafeMutableBufferPointer { buffer -> Int32 in
             var cursor: UnsafeMutablePointer<UInt8>? = buffer.baseAddress
-            return i2d_ECDSA_SIG(signature, &cursor)
+            return lectern_i2d_ECDSA_SIG(signature, &cursor)
         }
         return written == length ? output : nil
     }

@@ -38,31 +38,31 @@ public final class X509TrustStore: Sendable {
     ///   from its issuer is required (`X509_V_FLAG_CRL_CHECK`).
     public func verify(_ certificate: X509Certificate, intermediates: [X509Certificate] = [],
                        at time: Int64, crls: [X509CRL] = []) -> Result {
-        defer { ERR_clear_error() }
-        guard let store = X509_STORE_new() else { return Self.failure("cannot create an X509_STORE") }
-        defer { X509_STORE_free(store) }
-        for anchor in anchors { X509_STORE_add_cert(store, anchor.handle) }
-        for crl in crls { X509_STORE_add_crl(store, crl.handle) }
+        defer { lectern_ERR_clear_error() }
+        guard let store = lectern_X509_STORE_new() else { return Self.failure("cannot create an X509_STORE") }
+        defer { lectern_X509_STORE_free(store) }
+        for anchor in anchors { lectern_X509_STORE_add_cert(store, anchor.handle) }
+        for crl in crls { lectern_X509_STORE_add_crl(store, crl.handle) }
 
-        guard let untrusted = OPENSSL_sk_new_null() else { return Self.failure("cannot create a stack") }
-        defer { OPENSSL_sk_free(untrusted) }
-        for intermediate in intermediates { OPENSSL_sk_push(untrusted, UnsafeRawPointer(intermediate.handle)) }
+        guard let untrusted = lectern_OPENSSL_sk_new_null() else { return Self.failure("cannot create a stack") }
+        defer { lectern_OPENSSL_sk_free(untrusted) }
+        for intermediate in intermediates { lectern_OPENSSL_sk_push(untrusted, UnsafeRawPointer(intermediate.handle)) }
 
-        guard let context = X509_STORE_CTX_new() else { return Self.failure("cannot create an X509_STORE_CTX") }
-        defer { X509_STORE_CTX_free(context) }
-        guard X509_STORE_CTX_init(context, store, certificate.handle, untrusted) == 1 else {
+        guard let context = lectern_X509_STORE_CTX_new() else { return Self.failure("cannot create an X509_STORE_CTX") }
+        defer { lectern_X509_STORE_CTX_free(context) }
+        guard lectern_X509_STORE_CTX_init(context, store, certificate.handle, untrusted) == 1 else {
             return Self.failure(lastOpenSSLError())
         }
-        let parameters = X509_STORE_CTX_get0_param(context)
-        X509_VERIFY_PARAM_set_time(parameters, time_t(time))
-        if !crls.isEmpty { X509_VERIFY_PARAM_set_flags(parameters, UInt(X509_V_FLAG_CRL_CHECK)) }
+        let parameters = lectern_X509_STORE_CTX_get0_param(context)
+        lectern_X509_VERIFY_PARAM_set_time(parameters, time_t(time))
+        if !crls.isEmpty { lectern_X509_VERIFY_PARAM_set_flags(parameters, UInt(X509_V_FLAG_CRL_CHECK)) }
 
-        let verified = X509_verify_cert(context)
-        let code = X509_STORE_CTX_get_error(context)
-        let depth = X509_STORE_CTX_get_error_depth(context)
+        let verified = lectern_X509_verify_cert(context)
+        let code = lectern_X509_STORE_CTX_get_error(context)
+        let depth = lectern_X509_STORE_CTX_get_error_depth(context)
         if verified == 1 { return Result(code: X509_V_OK, message: "ok", depth: 0) }
         let effective = code == X509_V_OK ? X509_V_ERR_UNSPECIFIED : code
-        return Result(code: effective, message: String(cString: X509_verify_cert_error_string(Int(effective))), depth: depth)
+        return Result(code: effective, message: String(cString: lectern_X509_verify_cert_error_string(Int(effective))), depth: depth)
     }
 
     private static func failure(_ message: String) -> Result {

@@ -36,8 +36,9 @@ public final class ZipArchive: Sendable {
     ///   inflating one shared stream), ``ZipError/tooMuchToInflate(_:limit:)`` beyond the
     ///   inflation allowance, and as libzip reports.
     public convenience init(path: String) throws(ZipError) {
+        try ZipError.requireLibrary()
         var code: Int32 = 0
-        guard let archive = zip_open(path, ZIP_RDONLY, &code) else {
+        guard let archive = lectern_zip_open(path, ZIP_RDONLY, &code) else {
             throw ZipArchive.openError(code: code)
         }
         self.init(handle: archive, sourceFailure: nil)
@@ -79,14 +80,14 @@ public final class ZipArchive: Sendable {
 
     /// Takes ownership of an open libzip archive and reads its central directory.
     init(handle archive: OpaquePointer, sourceFailure: (@Sendable () -> ZipError?)?) {
-        let count = zip_get_num_entries(archive, 0)
+        let count = lectern_zip_get_num_entries(archive, 0)
         var entries: [ZipEntry] = []
         entries.reserveCapacity(Int(max(count, 0)))
         var byPath: [String: Int] = [:]
         for index in 0..<max(count, 0) {
             var stat = zip_stat_t()
-            zip_stat_init(&stat)
-            guard zip_stat_index(archive, zip_uint64_t(index), zip_flags_t(ZIP_FL_ENC_GUESS), &stat) == 0,
+            lectern_zip_stat_init(&stat)
+            guard lectern_zip_stat_index(archive, zip_uint64_t(index), zip_flags_t(ZIP_FL_ENC_GUESS), &stat) == 0,
                   let name = stat.name else { continue }
             let entry = ZipEntry(
                 index: Int(index), path: String(cString: name), size: stat.size,
@@ -121,10 +122,10 @@ public final class ZipArchive: Sendable {
             guard let archive = state.archive else { return }
             state.closeCursors()
             guard let bytes else {
-                zip_set_default_password(archive, nil)
+                lectern_zip_set_default_password(archive, nil)
                 return
             }
-            zip_set_default_password(archive, bytes.map { CChar(bitPattern: $0) } + [0])
+            lectern_zip_set_default_password(archive, bytes.map { CChar(bitPattern: $0) } + [0])
         }
     }
 
@@ -132,7 +133,7 @@ public final class ZipArchive: Sendable {
     public func close() {
         state.withLock { state in
             state.closeCursors()
-            if let archive = state.archive { zip_discard(archive) }
+            if let archive = state.archive { lectern_zip_discard(archive) }
             state.archive = nil
         }
     }
@@ -145,13 +146,13 @@ public final class ZipArchive: Sendable {
         do {
             return try state.withLock { state throws(ZipError) in
                 let file = try state.open(entry, flags: 0)
-                defer { zip_fclose(file) }
+                defer { lectern_zip_fclose(file) }
                 let output = try ZipArchive.readExactly(file, count: Int(entry.size))
                 if output.count < Int(entry.size) { throw .inconsistent("\(entry.path) is shorter than declared") }
                 // Reading past the declared end makes libzip verify the CRC, and catches an entry
                 // that inflates to more than it declares.
                 var probe: UInt8 = 0
-                let extra = zip_fread(file, &probe, 1)
+                let extra = lectern_zip_fread(file, &probe, 1)
                 if extra < 0 { throw ZipArchive.fileError(file) }
                 if extra > 0 { throw .largerThanDeclared(entry.size) }
                 return output
@@ -177,8 +178,8 @@ public final class ZipArchive: Sendable {
                     // more bytes than it holds.
                     try Self.checkStoredSizes(entry)
                     let file = try state.open(entry, flags: 0)
-                    defer { zip_fclose(file) }
-                    guard zip_fseek(file, zip_int64_t(lower), SEEK_SET) == 0 else { throw ZipArchive.fileError(file) }
+                    defer { lectern_zip_fclose(file) }
+                    guard lectern_zip_fseek(file, zip_int64_t(lower), SEEK_SET) == 0 else { throw ZipArchive.fileError(file) }
                     return try ZipArchive.readExactly(file, count: Int(upper - lower))
                 }
                 let cursor = try state.cursor(for: entry, at: lower)
@@ -227,7 +228,7 @@ public final class ZipArchive: Sendable {
         guard entry.compressedSize <= Self.maxWholeEntrySize else { throw .tooLarge(entry.compressedSize) }
         return try state.withLock { state throws(ZipError) in
             let file = try state.open(entry, flags: zip_flags_t(ZIP_FL_ENCRYPTED))
-            defer { zip_fclose(file) }
+            defer { lectern_zip_fclose(file) }
             return try ZipArchive.readExactly(file, count: Int(entry.compressedSize))
         }
     }
@@ -243,7 +244,7 @@ public final class ZipArchive: Sendable {
             guard let archive = state.archive else { return nil }
             var length: zip_uint16_t = 0
             let flags = zip_flags_t(ZIP_FL_CENTRAL | ZIP_FL_LOCAL)
-            guard let data = zip_file_extra_field_get_by_id(archive, zip_uint64_t(entry.index), id, 0, &length, flags)
+            guard let data = lectern_zip_file_extra_field_get_by_id(archive, zip_uint64_t(entry.index), id, 0, &length, flags)
             else { return nil }
             return Array(UnsafeBufferPointer(start: data, count: Int(length)))
         }
@@ -259,7 +260,7 @@ public final class ZipArchive: Sendable {
         if count > 0, count <= directReadLimit, let buffer = malloc(count) {
             var received = 0
             while received < count {
-                let read = zip_fread(file, buffer + received, zip_uint64_t(count - received))
+                let read = lectern_zip_fread(file, buffer + received, zip_uint64_t(count - received))
                 if read < 0 {
                     free(buffer)
                     throw fileError(file)
@@ -274,7 +275,7 @@ public final class ZipArchive: Sendable {
         var chunk = [UInt8](repeating: 0, count: min(max(count, 1), 256 << 10))
         while output.count < count {
             let want = min(chunk.count, count - output.count)
-            let read = zip_fread(file, &chunk, zip_uint64_t(want))
+            let read = lectern_zip_fread(file, &chunk, zip_uint64_t(want))
             if read < 0 { throw fileError(file) }
             if read == 0 { break }
             output.append(contentsOf: chunk[0..<Int(read)])
@@ -287,7 +288,7 @@ public final class ZipArchive: Sendable {
         var scratch = [UInt8](repeating: 0, count: 64 * 1024)
         while remaining > 0 {
             let want = min(remaining, UInt64(scratch.count))
-            let read = zip_fread(file, &scratch, want)
+            let read = lectern_zip_fread(file, &scratch, want)
             if read < 0 { throw fileError(file) }
             if read == 0 { return }
             remaining -= UInt64(read)
@@ -295,29 +296,29 @@ public final class ZipArchive: Sendable {
     }
 
     static func fileError(_ file: OpaquePointer) -> ZipError {
-        error(from: zip_file_get_error(file))
+        error(from: lectern_zip_file_get_error(file))
     }
 
     static func error(from error: UnsafeMutablePointer<zip_error_t>?) -> ZipError {
         guard let error else { return .readFailed("unknown error") }
-        let code = zip_error_code_zip(error)
+        let code = lectern_zip_error_code_zip(error)
         switch code {
         case ZIP_ER_NOPASSWD: return .passwordRequired
         case ZIP_ER_WRONGPASSWD: return .wrongPassword
         case ZIP_ER_CRC: return .checksumMismatch
         case ZIP_ER_INCONS, ZIP_ER_NOZIP, ZIP_ER_ZLIB, ZIP_ER_COMPRESSED_DATA:
-            return .inconsistent(String(cString: zip_error_strerror(error)))
+            return .inconsistent(String(cString: lectern_zip_error_strerror(error)))
         case ZIP_ER_COMPNOTSUPP: return .unsupportedCompression(0)
         case ZIP_ER_ENCRNOTSUPP: return .unsupportedEncryption(0)
-        default: return .readFailed(String(cString: zip_error_strerror(error)))
+        default: return .readFailed(String(cString: lectern_zip_error_strerror(error)))
         }
     }
 
     static func openError(code: Int32) -> ZipError {
         var error = zip_error_t()
-        zip_error_init_with_code(&error, code)
-        defer { zip_error_fini(&error) }
-        let message = String(cString: zip_error_strerror(&error))
+        lectern_zip_error_init_with_code(&error, code)
+        defer { lectern_zip_error_fini(&error) }
+        let message = String(cString: lectern_zip_error_strerror(&error))
         switch code {
         case ZIP_ER_NOZIP: return .notAnArchive
         case ZIP_ER_NOENT, ZIP_ER_OPEN, ZIP_ER_READ: return .cannotOpen(message)
@@ -348,8 +349,8 @@ struct State: ~Copyable, @unchecked Sendable {
 
     func open(_ entry: ZipEntry, flags: zip_flags_t) throws(ZipError) -> OpaquePointer {
         guard let archive else { throw .closed }
-        guard let file = zip_fopen_index(archive, zip_uint64_t(entry.index), flags) else {
-            throw ZipArchive.error(from: zip_get_error(archive))
+        guard let file = lectern_zip_fopen_index(archive, zip_uint64_t(entry.index), flags) else {
+            throw ZipArchive.error(from: lectern_zip_get_error(archive))
         }
         return file
     }
@@ -362,21 +363,21 @@ struct State: ~Copyable, @unchecked Sendable {
                 cursors.append(cursor)
                 return cursor
             }
-            zip_fclose(cursor.file)
+            lectern_zip_fclose(cursor.file)
         }
         let cursor = ZipCursor(entryIndex: entry.index, file: try open(entry, flags: 0))
         cursors.append(cursor)
-        if cursors.count > Self.maxCursors { zip_fclose(cursors.removeFirst().file) }
+        if cursors.count > Self.maxCursors { lectern_zip_fclose(cursors.removeFirst().file) }
         return cursor
     }
 
     mutating func dropCursor(_ cursor: ZipCursor) {
         guard let index = cursors.firstIndex(where: { $0 === cursor }) else { return }
-        zip_fclose(cursors.remove(at: index).file)
+        lectern_zip_fclose(cursors.remove(at: index).file)
     }
 
     mutating func closeCursors() {
-        for cursor in cursors { zip_fclose(cursor.file) }
+        for cursor in cursors { lectern_zip_fclose(cursor.file) }
         cursors.removeAll()
     }
 }

@@ -1,3 +1,5 @@
+import CLecternZip
+
 /// Why a ZIP archive or entry could not be read.
 public enum ZipError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file does not exist or cannot be opened.
@@ -47,6 +49,16 @@ public enum ZipError: Error, Sendable, Equatable, CustomStringConvertible {
         case .tooMuchToInflate(let size, let limit):
             "its compressed entries would expand to \(size) bytes, more than the \(limit) allowed (a zip bomb?)"
         case .readFailed(let reason): "read error (\(reason))"
+        }
+    }
+}
+
+extension ZipError {
+    /// libzip is loaded on first use (#28): without it no archive opens, and this says which
+    /// package is missing rather than ending the program in the shim.
+    static func requireLibrary() throws(ZipError) {
+        guard lectern_zip_load() == 1 else {
+            throw .cannotOpen("Lectern reads ZIP archives (EPUB, CBZ…) with libzip, which could not be loaded: install libzip4")
         }
     }
 }

@@ -20,23 +20,24 @@ extension ZipArchive {
     /// (`zip_source_function_create`): libzip seeks and reads as it would in a file, and only
     /// the parts it needs are asked for.
     public convenience init(reader: any ZipRandomAccessReader) throws(ZipError) {
+        try ZipError.requireLibrary()
         let size = try reader.size()
         // libzip would take nothing at all for an empty archive.
         guard size > 0 else { throw .notAnArchive }
         let context = ZipReaderSourceContext(reader: reader, size: size)
         let userData = Unmanaged.passRetained(context).toOpaque()
         var error = zip_error_t()
-        zip_error_init(&error)
-        defer { zip_error_fini(&error) }
-        guard let source = zip_source_function_create(zipReaderSourceCallback, userData, &error) else {
+        lectern_zip_error_init(&error)
+        defer { lectern_zip_error_fini(&error) }
+        guard let source = lectern_zip_source_function_create(zipReaderSourceCallback, userData, &error) else {
             Unmanaged<ZipReaderSourceContext>.fromOpaque(userData).release()
-            throw .readFailed("libzip cannot create a source (\(String(cString: zip_error_strerror(&error))))")
+            throw .readFailed("libzip cannot create a source (\(String(cString: lectern_zip_error_strerror(&error))))")
         }
         // From here the source owns the context: ZIP_SOURCE_FREE releases it.
-        guard let archive = zip_open_from_source(source, ZIP_RDONLY, &error) else {
+        guard let archive = lectern_zip_open_from_source(source, ZIP_RDONLY, &error) else {
             let failure = context.takeFailure()
-            let code = zip_error_code_zip(&error)
-            zip_source_free(source)
+            let code = lectern_zip_error_code_zip(&error)
+            lectern_zip_source_free(source)
             throw failure ?? ZipArchive.openError(code: code)
         }
         self.init(handle: archive, sourceFailure: { context.takeFailure() })
@@ -55,10 +56,10 @@ final class ZipReaderSourceContext: Sendable {
     init(reader: any ZipRandomAccessReader, size: UInt64) {
         self.reader = reader
         self.size = size
-        zip_error_init(&error)
+        lectern_zip_error_init(&error)
     }
 
-    deinit { zip_error_fini(&error) }
+    deinit { lectern_zip_error_fini(&error) }
 
     var position: UInt64 {
         get { state.withLock { $0.position } }
@@ -68,7 +69,7 @@ final class ZipReaderSourceContext: Sendable {
     /// Records why a read failed, for the archive to report instead of libzip's "Read error".
     func fail(_ failure: ZipError) {
         state.withLock { $0.failure = failure }
-        zip_error_set(&error, ZIP_ER_READ, 0)
+        lectern_zip_error_set(&error, ZIP_ER_READ, 0)
     }
 
     /// The last read failure, forgotten once taken.
@@ -108,20 +109,20 @@ final class ZipReaderSourceContext: Sendable {
             return 0
         case ZIP_SOURCE_STAT:
             guard let data, length >= MemoryLayout<zip_stat_t>.size else {
-                zip_error_set(&error, ZIP_ER_INVAL, 0)
+                lectern_zip_error_set(&error, ZIP_ER_INVAL, 0)
                 return -1
             }
             let stat = data.assumingMemoryBound(to: zip_stat_t.self)
-            zip_stat_init(stat)
+            lectern_zip_stat_init(stat)
             stat.pointee.size = size
             stat.pointee.valid |= zip_uint64_t(ZIP_STAT_SIZE)
             return zip_int64_t(MemoryLayout<zip_stat_t>.size)
         case ZIP_SOURCE_ERROR:
             guard let data else { return -1 }
-            return zip_error_to_data(&error, data, length)
+            return lectern_zip_error_to_data(&error, data, length)
         case ZIP_SOURCE_SEEK:
             guard let data else { return -1 }
-            let offset = zip_source_seek_compute_offset(position, size, data, length, &error)
+            let offset = lectern_zip_source_seek_compute_offset(position, size, data, length, &error)
             if offset < 0 { return -1 }
             position = UInt64(offset)
             return 0
@@ -135,7 +136,7 @@ final class ZipReaderSourceContext: Sendable {
             ]
             return commands.reduce(zip_int64_t(0)) { $0 | (zip_int64_t(1) << zip_int64_t($1.rawValue)) }
         default:
-            zip_error_set(&error, ZIP_ER_OPNOTSUPP, 0)
+            lectern_zip_error_set(&error, ZIP_ER_OPNOTSUPP, 0)
             return -1
         }
     }

@@ -51,21 +51,22 @@ public enum ZipRewriter {
     /// Entries are copied in their order, their data as stored (not recompressed).
     public static func write(source: String, replacements: [Replacement], firstEntry: String?,
                              to destination: String) throws(ZipError) {
+        try ZipError.requireLibrary()
         var code: Int32 = 0
-        guard let input = zip_open(source, ZIP_RDONLY, &code) else {
+        guard let input = lectern_zip_open(source, ZIP_RDONLY, &code) else {
             throw .cannotOpen("\(source) (libzip error \(code))")
         }
-        defer { zip_discard(input) }
-        guard let output = zip_open(destination, ZIP_CREATE | ZIP_EXCL, &code) else {
+        defer { lectern_zip_discard(input) }
+        guard let output = lectern_zip_open(destination, ZIP_CREATE | ZIP_EXCL, &code) else {
             throw .cannotOpen("\(destination) (libzip error \(code))")
         }
         var closed = false
-        defer { if !closed { zip_discard(output) } }
+        defer { if !closed { lectern_zip_discard(output) } }
 
         var names: [String] = []
-        let count = zip_get_num_entries(input, 0)
+        let count = lectern_zip_get_num_entries(input, 0)
         for index in 0..<max(count, 0) {
-            guard let name = zip_get_name(input, zip_uint64_t(index), zip_flags_t(ZIP_FL_ENC_GUESS)) else { continue }
+            guard let name = lectern_zip_get_name(input, zip_uint64_t(index), zip_flags_t(ZIP_FL_ENC_GUESS)) else { continue }
             names.append(String(cString: name))
         }
         let replaced = Dictionary(replacements.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
@@ -83,8 +84,8 @@ public enum ZipRewriter {
                 try copy(entry: index, named: name, from: input, to: output, forceStored: name == firstEntry)
             }
         }
-        guard zip_close(output) == 0 else {
-            throw .readFailed("cannot write \(destination): \(String(cString: zip_strerror(output)))")
+        guard lectern_zip_close(output) == 0 else {
+            throw .readFailed("cannot write \(destination): \(String(cString: lectern_zip_strerror(output)))")
         }
         closed = true
     }
@@ -93,42 +94,42 @@ public enum ZipRewriter {
         // The source keeps its own copy: the bytes outlive this call until zip_close.
         let copy = UnsafeMutableRawPointer.allocate(byteCount: max(data.count, 1), alignment: 1)
         data.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress ?? UnsafeRawPointer(copy), byteCount: data.count) }
-        guard let source = zip_source_buffer(output, copy, zip_uint64_t(data.count), 1) else {
+        guard let source = lectern_zip_source_buffer(output, copy, zip_uint64_t(data.count), 1) else {
             copy.deallocate()
-            throw .readFailed(String(cString: zip_strerror(output)))
+            throw .readFailed(String(cString: lectern_zip_strerror(output)))
         }
-        let index = zip_file_add(output, name, source, zip_flags_t(ZIP_FL_ENC_UTF_8))
+        let index = lectern_zip_file_add(output, name, source, zip_flags_t(ZIP_FL_ENC_UTF_8))
         guard index >= 0 else {
-            zip_source_free(source)
-            throw .readFailed(String(cString: zip_strerror(output)))
+            lectern_zip_source_free(source)
+            throw .readFailed(String(cString: lectern_zip_strerror(output)))
         }
-        zip_set_file_compression(output, zip_uint64_t(index), stored ? ZIP_CM_STORE : ZIP_CM_DEFLATE, 0)
+        lectern_zip_set_file_compression(output, zip_uint64_t(index), stored ? ZIP_CM_STORE : ZIP_CM_DEFLATE, 0)
     }
 
     private static func copy(entry index: Int, named name: String, from input: OpaquePointer, to output: OpaquePointer,
                              forceStored: Bool) throws(ZipError) {
         if name.hasSuffix("/") {
-            guard zip_dir_add(output, name, zip_flags_t(ZIP_FL_ENC_GUESS)) >= 0 else {
-                throw .readFailed(String(cString: zip_strerror(output)))
+            guard lectern_zip_dir_add(output, name, zip_flags_t(ZIP_FL_ENC_GUESS)) >= 0 else {
+                throw .readFailed(String(cString: lectern_zip_strerror(output)))
             }
             return
         }
         var stat = zip_stat_t()
-        zip_stat_init(&stat)
-        guard zip_stat_index(input, zip_uint64_t(index), 0, &stat) == 0 else {
-            throw .readFailed(String(cString: zip_strerror(input)))
+        lectern_zip_stat_init(&stat)
+        guard lectern_zip_stat_index(input, zip_uint64_t(index), 0, &stat) == 0 else {
+            throw .readFailed(String(cString: lectern_zip_strerror(input)))
         }
-        guard let source = zip_source_zip(output, input, zip_uint64_t(index), 0, 0, -1) else {
-            throw .readFailed(String(cString: zip_strerror(output)))
+        guard let source = lectern_zip_source_zip(output, input, zip_uint64_t(index), 0, 0, -1) else {
+            throw .readFailed(String(cString: lectern_zip_strerror(output)))
         }
-        let added = zip_file_add(output, name, source, zip_flags_t(ZIP_FL_ENC_GUESS))
+        let added = lectern_zip_file_add(output, name, source, zip_flags_t(ZIP_FL_ENC_GUESS))
         guard added >= 0 else {
-            zip_source_free(source)
-            throw .readFailed(String(cString: zip_strerror(output)))
+            lectern_zip_source_free(source)
+            throw .readFailed(String(cString: lectern_zip_strerror(output)))
         }
         let method = forceStored ? ZIP_CM_STORE : Int32(stat.comp_method)
-        zip_set_file_compression(output, zip_uint64_t(added), method, 0)
-        zip_file_set_mtime(output, zip_uint64_t(added), stat.mtime, 0)
+        lectern_zip_set_file_compression(output, zip_uint64_t(added), method, 0)
+        lectern_zip_file_set_mtime(output, zip_uint64_t(added), stat.mtime, 0)
     }
 
     private static func syncFile(_ path: String) throws(ZipError) {

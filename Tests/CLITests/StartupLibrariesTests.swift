@@ -9,14 +9,30 @@ import TestSupport
     /// Libraries that only some documents need; none of them belongs in a plain start-up.
     static let loadedOnFirstUse = ["libdjvulibre", "libjpeg", "libpoppler", "libcairo", "libmpv", "libchafa", "libgdk_pixbuf",
                                    "libmobi", "libcmark-gfm", "libarchive", "libnettle", "libzstd", "liblz4", "libacl"]
+    /// Libraries of ZIP archives and cryptography: an EPUB, a license or a digest loads them,
+    /// a start that reads no book does not (libzip brought libcrypto, 1.5 MB resident, and libbz2).
+    static let loadedForBooks = ["libzip", "libcrypto", "libssl", "libbz2"]
 
     @Test func versionLoadsNoFormatLibrary() throws {
         let run = try LecternProcess().run(["--version"], environment: ["LD_DEBUG": "files"])
         #expect(run.status == 0, "\(run.stderr)")
         let loaded = Self.loadedObjects(run.stderr)
         #expect(!loaded.isEmpty, "LD_DEBUG printed nothing: \(run.stderr.prefix(500))")
-        for library in Self.loadedOnFirstUse {
+        for library in Self.loadedOnFirstUse + Self.loadedForBooks {
             #expect(!loaded.contains { $0.contains(library) }, "\(library) is loaded at start: \(loaded)")
+        }
+    }
+
+    /// Listing the library reads its database and no book: no ZIP or cryptography library.
+    @Test func listingTheLibraryLoadsNoZIPOrCryptoLibrary() throws {
+        let lectern = LecternProcess()
+        #expect(try lectern.run(["import", Fixtures.sample("epub/idpf-wasteland.epub")]).status == 0)
+        let run = try lectern.run(["list"], environment: ["LD_DEBUG": "files"])
+        #expect(run.status == 0, "\(run.stderr.suffix(2000))")
+        #expect(run.stdout.contains("Waste Land"), "\(run.stdout)")
+        let loaded = Self.loadedObjects(run.stderr)
+        for library in Self.loadedOnFirstUse + Self.loadedForBooks {
+            #expect(!loaded.contains { $0.contains(library) }, "\(library) is loaded by list: \(loaded)")
         }
     }
 
@@ -31,8 +47,10 @@ import TestSupport
         }
     }
 
-    /// A MOBI book loads libmobi, a Markdown document cmark-gfm and its extensions, a CBR libarchive.
+    /// A MOBI book loads libmobi, a Markdown document cmark-gfm and its extensions, a CBR
+    /// libarchive, an EPUB libzip (and with it libcrypto).
     @Test(arguments: [("libmobi-samples/sample-cp1252.mobi", ["libmobi"]),
+                      ("Samples/epub/idpf-wasteland.epub", ["libzip", "libcrypto"]),
                       ("rar-comics/testfile.rar5.cbr", ["libarchive"]),
                       ("notes.md", ["libcmark-gfm.", "libcmark-gfm-extensions"])])
     func aDocumentLoadsItsFormatsLibraryWhenOpened(name: String, libraries: [String]) throws {
@@ -58,8 +76,10 @@ import TestSupport
 
     /// djvulibre's shim calls it through a table of function pointers: each must have the
     /// type of the function it is loaded from, as the installed headers declare it.
-    /// So are libmobi's, cmark-gfm's and libarchive's shims.
-    @Test(arguments: [("CLecternDjVu", "DJVU"), ("CLecternMobi", "MOBI"), ("CLecternCMark", "CMARK"), ("CLecternArchive", "ARCHIVE")])
+    /// So are libmobi's, cmark-gfm's and libarchive's shims; libzip's and libcrypto's tables take
+    /// their types from the headers (__typeof__), and their wrappers must agree with them.
+    @Test(arguments: [("CLecternDjVu", "DJVU"), ("CLecternMobi", "MOBI"), ("CLecternCMark", "CMARK"), ("CLecternArchive", "ARCHIVE"),
+                      ("CLecternZip", "ZIP"), ("CLecternCrypto", "CRYPTO")])
     func theShimMatchesTheInstalledHeaders(module: String, prefix: String) throws {
         let shim = Fixtures.repositoryRoot + "/Sources/\(module)/shim.h"
         let script = """
