@@ -52,6 +52,13 @@ public struct LecternCommand: AsyncParsableCommand {
     /// on Linux, so the dispatch is written out here.)
     public static func runMain() async {
         MemoryTuning.apply()
+        // `lectern --version` alone prints the line ArgumentParser would, without building the
+        // tree of every subcommand (see parseReaderAlone): process start-up measures what the
+        // bookshelf's start has, not the parser's work for a command not run (#28).
+        if CommandLine.arguments.dropFirst().elementsEqual(["--version"]) {
+            Output.writeAll(1, Array((BuildInfo.versionLine + "\n").utf8))
+            return
+        }
         do {
             var command = try Self.parseReaderAlone() ?? parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
