@@ -52,12 +52,13 @@ struct ReopeningConversionTests {
     /// then (as the library keeps it), the offset of the page's first character, the chapter's
     /// length and the checkpoints recorded converting it.
     static func leave(_ path: String, at place: Place) async throws
-        -> (locator: Locator, top: Int, length: Int, page: [String], checkpoints: [Int: [ChapterCheckpoint]]) {
+        -> (locator: Locator, top: Int, length: Int, page: [String], pageNumber: Int, checkpoints: [Int: [ChapterCheckpoint]]) {
         let book = try await BookControllerTests.openBook(path)
         defer { book.close() }
         await book.loadChapter(0, at: place.anchor) { _, _ in }?.value
         let locator = try #require(book.positionToSave?.locator)
-        return (locator, book.state.topOffset, try #require(book.document?.length), pageText(book), book.state.chapterCheckpoints)
+        return (locator, book.state.topOffset, try #require(book.document?.length), pageText(book), book.state.pageInChapter.page,
+                book.state.chapterCheckpoints)
     }
 
     /// The lines of text on the page shown.
@@ -72,6 +73,8 @@ struct ReopeningConversionTests {
         var firstArrival: BookController.ChapterArrival
         var firstTop: Int
         var firstPagesLabel: String
+        /// The page number shown on the first page (estimated in a part).
+        var firstPageNumber: Int
         /// The bytes of the chapter's source parsed before the first page.
         var bytes: Int
         /// The lines of text on the first page shown.
@@ -92,10 +95,11 @@ struct ReopeningConversionTests {
         defer { book.close() }
         book.state.chapterLengths = stored
         book.state.chapterCheckpoints = checkpoints
-        var first: (arrival: BookController.ChapterArrival, top: Int, label: String, converted: Int?, bytes: Int?, page: [String])?
+        var first: (arrival: BookController.ChapterArrival, top: Int, label: String, number: Int, converted: Int?, bytes: Int?, page: [String])?
         await book.loadChapter(0, at: .locator(locator)) { book, arrival in
             if first == nil {
-                first = (arrival, book.state.topOffset, book.state.chapterPagesLabel, log.convertedBeforeFirstHandOver,
+                first = (arrival, book.state.topOffset, book.state.chapterPagesLabel, book.state.pageInChapter.page,
+                         log.convertedBeforeFirstHandOver,
                          log.bytesBeforeFirstHandOver, pageText(book))
             }
         }?.value
@@ -104,7 +108,7 @@ struct ReopeningConversionTests {
         // paragraph more, as the part ends at the end of a block.
         let screens = max(8_000, book.options.width * book.state.rows * 3)
         return Reopening(converted: try #require(shown.converted), firstArrival: shown.arrival, firstTop: shown.top,
-                         firstPagesLabel: shown.label, bytes: try #require(shown.bytes), firstPage: shown.page,
+                         firstPagesLabel: shown.label, firstPageNumber: shown.number, bytes: try #require(shown.bytes), firstPage: shown.page,
                          allowance: screens + 200, events: log.all)
     }
 
@@ -171,6 +175,9 @@ struct ReopeningSourceBytesTests {
         #expect(reopened.firstArrival == .firstPart, "\(reopened.events)")
         #expect(reopened.bytes <= ContentDocumentLoader.firstPartMinimumBytes,
                 "parsed \(reopened.bytes) bytes before the first page: \(reopened.events)")
+        // The page number estimated near the one counted when the chapter was whole.
+        #expect(abs(reopened.firstPageNumber - left.pageNumber) <= max(2, left.pageNumber / 20),
+                "page \(reopened.firstPageNumber), was \(left.pageNumber)")
         // The rest was read meanwhile, once, and replaced the part.
         #expect(reopened.events.filter { if case .whole = $0 { true } else { false } }.count == 1)
     }

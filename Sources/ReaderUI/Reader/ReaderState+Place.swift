@@ -10,11 +10,15 @@ extension ReaderState {
         return min(top, layout.lineCount)..<min(layout.lineCount, top + rows)
     }
 
-    /// The page shown and the pages of the chapter at this size.
+    /// The page shown and the pages of the chapter at this size. In a stretch deep in the
+    /// chapter, the lines before it are estimated at its own lines per character.
     public var pageInChapter: (page: Int, count: Int) {
         guard let layout, layout.lineCount > 0 else { return (1, 1) }
-        let count = max(1, (layout.lineCount + rows - 1) / rows)
-        let page = min(count, (top + rows - 1) / rows + 1)
+        let partLength = layout.document.length - partStart
+        let linesBefore = partStart > 0 && partLength > 0
+            ? Int((Double(layout.lineCount) * Double(partStart) / Double(partLength)).rounded()) : 0
+        let count = max(1, (linesBefore + layout.lineCount + rows - 1) / rows)
+        let page = min(count, (linesBefore + top + rows - 1) / rows + 1)
         return (page, count)
     }
 
@@ -26,7 +30,7 @@ extension ReaderState {
         switch laidOutPart {
         case .whole: return "\(count)"
         case .firstPart(let whole?) where (layout?.document.length ?? 0) > 0:
-            let scale = Double(whole) / Double(max(1, (layout?.document.length ?? 1) - partStart))
+            let scale = Double(whole) / Double(layout?.document.length ?? 1)
             return "~\(max(count, Int((Double(count) * scale).rounded())))"
         case .firstPart: return "…"
         }
