@@ -98,6 +98,14 @@ import TextLayout
         let longStored = try #require(BookTextCache.open(identity: "id:long", count: 1, in: folder)?.first)
         #expect(longStored.store.bytes(at: longStored.offset + longStored.textBytes, count: longStored.foldedBytes) == SearchableText(long).foldedBytes)
         #expect(longStored.length == long.count && longStored.text() == long)
+        // A word across two of the windows in which a long chapter's folded bytes are read.
+        let window = StoredChapterText.window
+        let across = (1...8).map { String(repeating: "a", count: window - $0) + "quillwort" + String(repeating: "b", count: 100) }
+        BookTextCache.write(across, identity: "id:across", in: folder)
+        let acrossStored = try #require(BookTextCache.open(identity: "id:across", count: across.count, in: folder))
+        var acrossIndex = BookTextIndex(chapterCount: across.count)
+        for (chapter, stored) in acrossStored.enumerated() { acrossIndex.set(stored, chapter: chapter) }
+        #expect(try acrossIndex.matches("quillwort").map { $0.chapter } == Array(0..<8))
         let queries: [(String, TextSearchOptions)] = [
             ("ecole", TextSearchOptions()), ("École", TextSearchOptions(caseSensitive: true)),
             ("cat", TextSearchOptions(wholeWord: true)), ("c[a-z]+e", TextSearchOptions(regularExpression: true)), ("absent", TextSearchOptions()),

@@ -40,15 +40,28 @@ public struct StoredChapterText: Sendable {
     }
 
     /// Whether a plain (not regular-expression) search for `query` may match: its folded
-    /// form is in the chapter's folded bytes. Reads only those bytes, and no text is folded.
+    /// form is in the chapter's folded bytes. Reads those bytes a window at a time (a long
+    /// chapter is never read whole for a query it lacks), and no text is folded.
     func mayContain(_ query: String) -> Bool {
         let needle = Array(TextFolding.fold(query).utf8)
         guard !needle.isEmpty, needle.count <= foldedBytes else { return false }
-        guard let folded = store.bytes(at: offset + textBytes, count: foldedBytes) else { return true }
-        return folded.withUnsafeBytes { haystack in
-            needle.withUnsafeBytes { SearchableText.find($0, in: haystack, from: 0) != nil }
+        let window = max(Self.window, needle.count * 2)
+        var start = 0
+        while start + needle.count <= foldedBytes {
+            // Windows overlap by the needle's length less one: a match across two is seen.
+            let count = min(window, foldedBytes - start)
+            guard let folded = store.bytes(at: offset + textBytes + start, count: count) else { return true }
+            let found = folded.withUnsafeBytes { haystack in
+                needle.withUnsafeBytes { SearchableText.find($0, in: haystack, from: 0) != nil }
+            }
+            if found { return true }
+            start += count - (needle.count - 1)
         }
+        return false
     }
+
+    /// How many folded bytes ``mayContain(_:)`` reads at a time.
+    public static let window = 1 << 18
 }
 
 /// The text of every reading-order item of a book, prepared for search: built in the
