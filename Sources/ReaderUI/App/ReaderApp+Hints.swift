@@ -19,34 +19,6 @@ extension ReaderApp {
         book.hints = HintMode(targets: targets)
     }
 
-    /// The keys of hint mode and of the external-link question; false when neither is active.
-    func handleHintKeys(_ key: Key, book: BookController) -> Bool {
-        if let url = book.pendingExternalLink {
-            book.pendingExternalLink = nil
-            if key == .character("y") || key == .character("Y") || key == .enter {
-                openExternally(url, book: book)
-            } else {
-                message = "Not opened."
-            }
-            return true
-        }
-        guard var hints = book.hints else { return false }
-        book.hints = nil
-        guard case .character(let character) = key, character.isLetter else {
-            if key != .escape { message = "Hints cancelled." }
-            return true
-        }
-        switch hints.type(character) {
-        case .chosen(let target):
-            follow(target, among: hints.targets, book: book)
-        case .pending:
-            book.hints = hints
-        case .noMatch:
-            message = "No label “\(character)”: hints cancelled."
-        }
-        return true
-    }
-
     /// Follows `target`: a note opens in a popup (which steps through the page's other notes),
     /// an internal link is jumped to (remembered in the jump list), an external link is
     /// opened after the person agrees.

@@ -54,7 +54,13 @@ extension ReaderApp {
         })
     }
 
+    /// The actions that mean something else while a book's pages are shown as pictures
+    /// (besides `togglePictures`, which switches them on and off): those of the switch below.
+    static let pictureActions: Set<ReaderAction> = [.toggleSpread, .toggleFit, .pageDown, .pageUp, .pageRight, .pageLeft,
+                                                    .lineDown, .lineUp, .halfPageDown, .halfPageUp]
+
     /// Handles a key that means something else for pictures; true when it did.
+    @discardableResult
     func handlePictureAction(_ action: ReaderAction, count: Int?, book: BookController) -> Bool {
         guard let display = book.pictures else { return false }
         if action == .togglePictures {

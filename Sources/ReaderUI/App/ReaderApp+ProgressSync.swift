@@ -38,23 +38,6 @@ extension ReaderApp {
         return whole.count <= columns - 16 ? whole : "\(device) read to \(percent)% — jump? y/n"
     }
 
-    /// The answer to an offer: `y` goes there, `n` or Escape keeps the page; any other key
-    /// drops the offer and does what it does. Whether the key was the answer.
-    func handleSyncOffer(_ key: Key, book: BookController) -> Bool {
-        guard let offer = book.syncOffer else { return false }
-        book.syncOffer = nil
-        message = nil
-        switch key {
-        case .character("y"), .character("Y"):
-            jump(book, to: offer.locator)
-            return true
-        case .character("n"), .character("N"), .escape:
-            return true
-        default:
-            return false
-        }
-    }
-
     /// Pushes the place once the pages stop turning for ``ReaderProgressSync/pushDelay``.
     func scheduleSyncPush(_ book: BookController) {
         guard let delay = dependencies.progressSync?.pushDelay else { return }

@@ -56,6 +56,8 @@ extension ReaderApp {
                 loadCatalog(request)
             case .acquire(let catalog, let publication, let link):
                 acquire(from: catalog, publication, link)
+            case .reader(let request):
+                if let book = currentBook { perform(request, book: book) }
             case .answerCredentials(let reply, let text):
                 credentialsCancelled = text == nil
                 reply.answer(text)

@@ -40,59 +40,6 @@ extension ReaderApp {
         })
     }
 
-    func handleSelection(_ key: Key, book: BookController) {
-        guard var selection = book.selection else { return }
-        if let offer = book.partialCopyOffer {
-            // The answer to "copy what fits?": y copies it; another key does what it does.
-            book.partialCopyOffer = nil
-            if key == .character("y") {
-                copy(offer, book: book)
-                return
-            }
-        }
-        let movement: SelectionState.Movement?
-        switch key {
-        case .character("v") where !selection.isAnchored, .character(" ") where !selection.isAnchored:
-            selection.anchorHere()
-            book.selection = selection
-            return
-        case .character("o"):
-            selection.swapEnds()
-            book.selection = selection
-            book.state.reveal(offset: selection.cursor)
-            return
-        case .character("l"), .right: movement = .characterForward
-        case .character("h"), .left: movement = .characterBackward
-        case .character("w"), .character("e"): movement = .wordForward
-        case .character("b"): movement = .wordBackward
-        case .character("j"), .down: movement = .lineDown
-        case .character("k"), .up: movement = .lineUp
-        case .character("}"), .character(")"): movement = .paragraphForward
-        case .character("{"), .character("("): movement = .paragraphBackward
-        case .character("y") where selection.isAnchored, .enter where selection.isAnchored:
-            copy(selection.text, book: book)
-            return
-        case .escape, .character("v"), .character("q"), .control("c"):
-            book.selection = nil
-            return
-        case .character("K"):
-            lookUpWord(book)
-            return
-        case .character("H") where selection.isAnchored, .character("n") where selection.isAnchored:
-            // A highlight of the selection; n then writes its note.
-            highlight(selection.range, book: book, thenNote: key == .character("n"))
-            return
-        default:
-            // Read aloud from the selection's start (#33).
-            if config.keyMap.action(for: key) == .readAloud, selection.isAnchored { return readAloudFromSelection(book) }
-            movement = nil
-        }
-        guard let movement else { return }
-        selection.move(movement)
-        book.selection = selection
-        book.state.reveal(offset: selection.cursor)
-    }
-
     /// Copies `text` if the publication's rights allow it: `canCopy(text)` first, then
     /// `copy(text)` consumes, once whichever paths take the text; on success the text goes to
     /// the terminal (OSC 52) and the ``Clipboard`` paths (tmux's paste buffer inside tmux, a

@@ -212,7 +212,8 @@ public final class ReaderApp {
             perform(effects)
         case .opening:
             if key == .character("q") || key == .escape { openTask?.cancel(); backFromReader() }
-        case .reader(let book): handleReader(key, book: book)
+        case .reader(let book):
+            perform(ReaderScreen(book: book, keyMap: config.keyMap).handle(key, size: screen.size))
         case .restricted(let info, let retry):
             if key == .enter, info.canRetry { openPublication(path: retry.path, entry: retry.entry) }
             if key == .character("q") || key == .escape { backFromReader() }

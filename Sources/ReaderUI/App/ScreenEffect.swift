@@ -52,6 +52,8 @@ enum ScreenEffect {
     case loadCatalog(CatalogRequest)
     /// Gets a publication from a catalog, with the download's popup.
     case acquire(catalog: SavedCatalog, OPDSPublication, OPDSLink)
+    /// What the reader's page asks of the open book (``ReaderScreen``).
+    case reader(ReaderEffect)
     /// The passphrase dialog's answer (nil: cancelled), for the opening waiting on it.
     case answerCredentials(CredentialsReply, String?)
 }

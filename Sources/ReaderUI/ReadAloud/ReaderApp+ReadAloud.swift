@@ -15,35 +15,31 @@ import TextLayout
 /// closes on its page. Reading aloud is not copying: only a restricted publication refuses it, with the
 /// reason (the words are not written anywhere; the page shows them already).
 extension ReaderApp {
-    /// The read-aloud keys; false when the key is not one (the page handles it).
-    func handleReadAloudKey(_ key: Key, book: BookController) -> Bool {
-        let action = config.keyMap.action(for: key)
-        if action == .readAloud {
-            book.state.clearCount()
+    /// Carries out a read-aloud key (``ReaderScreen`` decided it is one).
+    func readAloud(_ request: ReadAloudKey, book: BookController) {
+        if case .toggle = request {
             if let session = ReadAloudSession.of(book) {
                 session.togglePause()
                 queuePosition(book, onlyIfMoved: true)
             } else {
                 startReadAloud(book)
             }
-            return true
+            return
         }
-        guard let session = ReadAloudSession.of(book) else { return false }
-        switch action {
+        guard let session = ReadAloudSession.of(book) else { return }
+        switch request {
+        case .toggle: break
         case .faster: session.changeSpeed(by: 0.25)
         case .slower: session.changeSpeed(by: -0.25)
-        case .seekForward: session.engine?.step(by: 1)
-        case .seekBackward: session.engine?.step(by: -1)
-        case .nextParagraph, .previousParagraph: goToParagraph(forward: action == .nextParagraph, session: session, book: book)
+        case .step(let delta): session.engine?.step(by: delta)
+        case .paragraph(let forward): goToParagraph(forward: forward, session: session, book: book)
         case .leaveStructure:
             if session.engine?.escape() != true { message = "Not reading a table, a list or a figure of a narration." }
-        default:
-            guard key == .escape else { return false }
+        case .stop:
             session.end()
             message = "Stopped reading aloud."
             queuePosition(book, onlyIfMoved: true)
         }
-        return true
     }
 
     /// Reads aloud from the selection's start, instead of what was being read if anything.
