@@ -68,7 +68,19 @@ final class HTMLPushParser {
     }
 }
 
-/// libxml2's own start-element handler, then, for `<body>` and its children, the offset in the
+/// Whether `element` is `<body>`, or a plain wrapper (`<section>`, `<div>`, `<article>`,
+/// `<main>`) in it, at most `wrappers` deep: the elements whose children may be checkpoints.
+private func isInsideBody(_ element: xmlNodePtr, wrappers: Int) -> Bool {
+    if xmlStrEqual(element.pointee.name, "body") != 0 { return true }
+    let name = element.pointee.name
+    guard wrappers > 0, xmlStrEqual(name, "section") != 0 || xmlStrEqual(name, "div") != 0 || xmlStrEqual(name, "article") != 0
+            || xmlStrEqual(name, "main") != 0,
+          let parent = element.pointee.parent, parent.pointee.type == XML_ELEMENT_NODE else { return false }
+    return isInsideBody(parent, wrappers: wrappers - 1)
+}
+
+/// libxml2's own start-element handler, then, for `<body>`, its children and its wrappers'
+/// children, the offset in the
 /// source of the start tag's `<` kept in the node's `_private` (plus one: nil means unknown):
 /// where a later conversion may start over from (``XMLElement/sourceOffset``). Only these
 /// shallow elements: finding the offset scans back over the tag, too costly for every element.
@@ -77,7 +89,7 @@ private let recordingStartElement: startElementSAXFunc = { userData, name, attri
     guard let userData else { return }
     let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
     guard let node = context.pointee.node, let parent = node.pointee.parent, parent.pointee.type == XML_ELEMENT_NODE,
-          xmlStrEqual(node.pointee.name, "body") != 0 || xmlStrEqual(parent.pointee.name, "body") != 0,
+          xmlStrEqual(node.pointee.name, "body") != 0 || isInsideBody(parent, wrappers: 2),
           let input = context.pointee.input, let base = input.pointee.base, let cur = input.pointee.cur,
           input.pointee.buf?.pointee.encoder.map({ xmlStrcasecmp($0.pointee.name, "UTF-8") == 0 }) ?? true else { return }
     // UTF-8 (unconverted, or copied as it is): the buffer holds the source bytes themselves, so

@@ -190,9 +190,10 @@ public struct XMLElement {
         while parser.isOpen(node), parser.advance() {}
     }
 
-    /// The offset in the source bytes of this element's start tag, for `<body>` and its child
-    /// elements in a document parsed incrementally (nil for others, and when the parser
-    /// converted the source's encoding): where a conversion of a later part may start.
+    /// The offset in the source bytes of this element's start tag, for `<body>`, its child
+    /// elements and those of plain wrappers in it (`<section>`, `<div>`, two deep) in a
+    /// document parsed incrementally (nil for others, and when the parser converted the
+    /// source's encoding): where a conversion of a later part may start.
     public var sourceOffset: Int? {
         guard let value = node.pointee._private else { return nil }
         return Int(bitPattern: value) - 1

@@ -26,9 +26,11 @@ import TestSupport
     }
 
     /// Body-level blocks of every kind: paragraphs with links and anchors, headings, lists,
-    /// tables, notes and images, about `minimumBytes` long.
-    static func chapter(minimumBytes: Int) -> String {
+    /// tables, notes and images, about `minimumBytes` long; `wrapped` in a section and a div
+    /// (the checkpoints then inside them).
+    static func chapter(minimumBytes: Int, wrapped: Bool = false) -> String {
         var html = "<html lang=\"en\"><head><title>Long</title></head><body class=\"c\">\n"
+        if wrapped { html += "<section epub:type=\"chapter\" id=\"ch1\"><h1>Title</h1><div class=\"text\" dir=\"ltr\">\n" }
         var index = 0
         while html.utf8.count < minimumBytes {
             index += 1
@@ -41,16 +43,18 @@ import TestSupport
             default: html += "<p id=\"p\(index)\">" + String(repeating: "Word\(index) café — ", count: 30) + "</p>\n"
             }
         }
-        return html + "</body></html>"
+        return html + (wrapped ? "</div></section>" : "") + "</body></html>"
     }
 
-    @Test func aPartFromACheckpointIsThatStretchOfTheWholeChapter() throws {
-        let html = Array(Self.chapter(minimumBytes: 1_700_000).utf8)
+    @Test(arguments: [false, true])
+    func aPartFromACheckpointIsThatStretchOfTheWholeChapter(wrapped: Bool) throws {
+        let html = Array(Self.chapter(minimumBytes: 1_700_000, wrapped: wrapped).utf8)
         let (whole, checkpoints) = try ContentDocumentParser.parse(html: html, href: "OEBPS/long.xhtml", recordingCheckpointsEvery: 32 * 1024)
         // The checkpoints do not change the conversion.
         #expect(IncrementalParseTests().fingerprint(whole)
             == IncrementalParseTests().fingerprint(try ContentDocumentParser.parse(html: html, href: "OEBPS/long.xhtml")))
         #expect(checkpoints.count >= 40 && checkpoints.count <= 60, "\(checkpoints.count)")
+        #expect(checkpoints.allSatisfy { $0.wrappers.count == (wrapped ? 2 : 0) })
         #expect(zip(checkpoints, checkpoints.dropFirst()).allSatisfy { $0.byte < $1.byte && $0.offset < $1.offset })
         for checkpoint in checkpoints {
             #expect(whole.blocks[checkpoint.blocks].offset == checkpoint.offset)
@@ -59,7 +63,7 @@ import TestSupport
         let middle = checkpoints.count / 2
         let part = try #require(try ContentDocumentParser.parsePart(html: html, href: "OEBPS/long.xhtml",
                                                                    from: checkpoints[middle], to: checkpoints[middle + 3]))
-        #expect(part.bytes <= 4 * 32 * 1024 + 200, "\(part.bytes)")
+        #expect(part.bytes <= 4 * 32 * 1024 + 300, "\(part.bytes)")
         #expect(part.offsets == checkpoints[middle].offset..<checkpoints[middle + 3].offset)
         Self.expectStretch(part, of: whole, "middle")
         // At the end: to the end of the chapter.
@@ -73,7 +77,7 @@ import TestSupport
     /// Kept as integers (the library's form) they come back the same; a place finds the stretch
     /// from the last checkpoint before its margin to the first past its screens.
     @Test func checkpointsKeptAsIntegersComeBackAndFindTheirStretch() throws {
-        let html = Array(Self.chapter(minimumBytes: 400_000).utf8)
+        let html = Array(Self.chapter(minimumBytes: 400_000, wrapped: true).utf8)
         let (_, checkpoints) = try ContentDocumentParser.parse(html: html, href: "c.xhtml", recordingCheckpointsEvery: 32 * 1024)
         #expect(checkpoints.count >= 8)
         #expect(ChapterCheckpoint.checkpoints(fromFields: ChapterCheckpoint.fields(of: checkpoints)) == checkpoints)

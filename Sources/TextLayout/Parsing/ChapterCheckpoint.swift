@@ -23,8 +23,12 @@ public struct ChapterCheckpoint: Sendable, Hashable, Codable {
     public var noteMarkers: Int
     /// Whether the next block is spaced from the one before it.
     public var spacePending: Bool
+    /// The offsets of the start tags of the plain wrappers (`<section>`, `<div>`) the element
+    /// is in, outermost first: put in front of the part too.
+    public var wrappers: [Int]
 
-    public init(bodyStart: Int, byte: Int, offset: Int, blocks: Int, links: Int, noteMarkers: Int, spacePending: Bool) {
+    public init(bodyStart: Int, byte: Int, offset: Int, blocks: Int, links: Int, noteMarkers: Int, spacePending: Bool,
+                wrappers: [Int] = []) {
         self.bodyStart = bodyStart
         self.byte = byte
         self.offset = offset
@@ -32,6 +36,7 @@ public struct ChapterCheckpoint: Sendable, Hashable, Codable {
         self.links = links
         self.noteMarkers = noteMarkers
         self.spacePending = spacePending
+        self.wrappers = wrappers
     }
 }
 
@@ -40,17 +45,25 @@ extension ChapterCheckpoint {
     /// converted from one holds at most this much before the place (some 30,000 characters).
     public static let spacing = 32 * 1024
 
-    /// The checkpoints as integers, seven each (what the library keeps).
+    /// The checkpoints as integers, eight each and their wrappers' (what the library keeps).
     public static func fields(of checkpoints: [ChapterCheckpoint]) -> [Int] {
-        checkpoints.flatMap { [$0.bodyStart, $0.byte, $0.offset, $0.blocks, $0.links, $0.noteMarkers, $0.spacePending ? 1 : 0] }
+        checkpoints.flatMap {
+            [$0.bodyStart, $0.byte, $0.offset, $0.blocks, $0.links, $0.noteMarkers, $0.spacePending ? 1 : 0, $0.wrappers.count] + $0.wrappers
+        }
     }
 
     /// The checkpoints written by ``fields(of:)``; none when the integers are not such a list.
     public static func checkpoints(fromFields fields: [Int]) -> [ChapterCheckpoint] {
-        guard fields.count % 7 == 0, fields.allSatisfy({ $0 >= 0 }) else { return [] }
-        let checkpoints = stride(from: 0, to: fields.count, by: 7).map { index in
-            ChapterCheckpoint(bodyStart: fields[index], byte: fields[index + 1], offset: fields[index + 2], blocks: fields[index + 3],
-                              links: fields[index + 4], noteMarkers: fields[index + 5], spacePending: fields[index + 6] != 0)
+        guard fields.allSatisfy({ $0 >= 0 }) else { return [] }
+        var checkpoints: [ChapterCheckpoint] = []
+        var index = 0
+        while index < fields.count {
+            guard index + 8 <= fields.count, fields[index + 7] <= 2, index + 8 + fields[index + 7] <= fields.count else { return [] }
+            let wrappers = Array(fields[(index + 8)..<(index + 8 + fields[index + 7])])
+            checkpoints.append(ChapterCheckpoint(bodyStart: fields[index], byte: fields[index + 1], offset: fields[index + 2],
+                                                 blocks: fields[index + 3], links: fields[index + 4], noteMarkers: fields[index + 5],
+                                                 spacePending: fields[index + 6] != 0, wrappers: wrappers))
+            index += 8 + wrappers.count
         }
         let ordered = zip(checkpoints, checkpoints.dropFirst()).allSatisfy { $0.byte < $1.byte && $0.offset < $1.offset && $0.blocks <= $1.blocks }
         return ordered ? checkpoints : []

@@ -32,6 +32,14 @@ extension ContentDocumentParser {
               endByte <= prepared.count, prepared[checkpoint.byte] == UInt8(ascii: "<"),
               prepared[checkpoint.bodyStart - 1] == UInt8(ascii: ">") else { return nil }
         var part = Array(prepared[0..<checkpoint.bodyStart])
+        // The wrappers' start tags, so that the part is converted in their context.
+        let recorder = HTMLConverter.CheckpointRecorder(spacing: 1)
+        recorder.source = { offset, count in Array(prepared[min(offset, prepared.count)..<min(prepared.count, offset + count)]) }
+        for wrapper in checkpoint.wrappers {
+            guard wrapper >= checkpoint.bodyStart, wrapper < checkpoint.byte, prepared[wrapper] == UInt8(ascii: "<"),
+                  let end = recorder.tagEnd(from: wrapper), end <= checkpoint.byte else { return nil }
+            part.append(contentsOf: prepared[wrapper..<end])
+        }
         part.append(contentsOf: prepared[checkpoint.byte..<endByte])
         let document = try parseDocument(part, href: href, language: language, readingProgression: readingProgression,
                                          options: options, start: checkpoint)

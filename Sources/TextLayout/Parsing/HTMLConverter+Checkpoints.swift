@@ -7,6 +7,11 @@ extension HTMLConverter {
     final class CheckpointRecorder {
         let spacing: Int
         var checkpoints: [ChapterCheckpoint] = []
+        /// The end of the `<body …>` start tag.
+        var bodyStart: Int?
+        /// A wrapper about to be walked, whose children are checkpoints too: its start tag's
+        /// offset, and the offsets of the wrappers it is in, itself last.
+        var wrapperPending: (offset: Int, chain: [Int])?
         /// The source bytes `count` bytes from `offset` (fewer at its end).
         var source: (_ offset: Int, _ count: Int) -> [UInt8] = { _, _ in [] }
 
@@ -45,23 +50,69 @@ extension HTMLConverter {
         }
     }
 
+    /// The plain wrappers whose children may be checkpoints too (a chapter in a `<section>`).
+    static let checkpointWrappers: Set<String> = ["section", "div", "article", "main"]
+
     /// Walks `<body>`'s children like ``walkChildren(_:_:depth:)``, recording a checkpoint
     /// before a child that starts between two blocks, once `spacing` bytes have passed since
-    /// the last one.
+    /// the last one; and so inside plain wrappers, two deep.
     func walkBody(_ body: XMLElement, _ context: Context, depth: Int, recording recorder: CheckpointRecorder) {
-        let bodyStart = body.sourceOffset.flatMap { recorder.startsTag(at: $0, named: "body") ? recorder.tagEnd(from: $0) : nil }
-        body.forEachChildNode(releasingVisited: true) { node in
+        recorder.bodyStart = body.sourceOffset.flatMap { recorder.startsTag(at: $0, named: "body") ? recorder.tagEnd(from: $0) : nil }
+        walkRecording(body, context, depth: depth, recorder, wrappers: [])
+    }
+
+    /// The children of `parent` (`<body>` or a wrapper in it, in `wrappers`), recording checkpoints.
+    func walkRecording(_ parent: XMLElement, _ context: Context, depth: Int, _ recorder: CheckpointRecorder, wrappers: [Int]) {
+        parent.forEachChildNode(releasingVisited: true) { node in
             switch node {
             case .element(let child):
-                if let bodyStart, let byte = child.sourceOffset,
+                let name = child.localName.lowercased()
+                if let bodyStart = recorder.bodyStart, let byte = child.sourceOffset,
                    byte >= (recorder.checkpoints.last?.byte ?? bodyStart) + recorder.spacing,
                    builder == nil, pendingMarker == nil, lists.isEmpty, provisionalDepth == 0,
-                   recorder.startsTag(at: byte, named: child.localName) {
+                   recorder.startsTag(at: byte, named: name) {
                     recorder.checkpoints.append(ChapterCheckpoint(bodyStart: bodyStart, byte: byte, offset: offset, blocks: blockCount,
                                                                   links: links.count, noteMarkers: unnumberedNoteMarkers,
-                                                                  spacePending: spacePending))
+                                                                  spacePending: spacePending, wrappers: wrappers))
+                }
+                if wrappers.count < 2, Self.checkpointWrappers.contains(name), let byte = child.sourceOffset,
+                   recorder.startsTag(at: byte, named: name) {
+                    recorder.wrapperPending = (byte, wrappers + [byte])
                 }
                 walk(child, context, depth: depth + 1)
+                recorder.wrapperPending = nil
+            case .text(let text):
+                appendText(text, context)
+            }
+        }
+    }
+
+    /// Walks the children of a wrapper announced by ``walkRecording(_:_:depth:_:wrappers:)``
+    /// recording checkpoints; false for any other element.
+    func walkWrapperRecording(_ element: XMLElement, _ context: Context, depth: Int) -> Bool {
+        guard let recorder = checkpointRecorder, let pending = recorder.wrapperPending,
+              element.sourceOffset == pending.offset else { return false }
+        recorder.wrapperPending = nil
+        walkRecording(element, context, depth: depth, recorder, wrappers: pending.chain)
+        return true
+    }
+
+    /// In a part converted from `checkpoint`: `<body>`'s children, where the first elements
+    /// are the checkpoint's wrappers (their start tags put in front of the part), walked
+    /// into without what a wrapper does at its start (spacing, its anchor), which the whole
+    /// did before the checkpoint.
+    func walkPart(_ parent: XMLElement, _ context: Context, depth: Int, wrappers: Int) {
+        var entered = false
+        parent.forEachChildNode(releasingVisited: true) { node in
+            switch node {
+            case .element(let child):
+                guard wrappers > 0, !entered else { return walk(child, context, depth: depth + 1) }
+                entered = true
+                let attributes = Attributes(child)
+                var inner = context
+                if let language = attributes.language { inner.language = language }
+                if let direction = DirectionAttribute(attributes["dir"]) { inner.direction = direction }
+                walkPart(child, inner, depth: depth + 1, wrappers: wrappers - 1)
             case .text(let text):
                 appendText(text, context)
             }
@@ -76,6 +127,7 @@ extension HTMLConverter {
         links = Array(repeating: LinkTarget(href: "", isExternal: false, isNoteReference: false), count: checkpoint.links)
         unnumberedNoteMarkers = checkpoint.noteMarkers
         spacePending = checkpoint.spacePending
+        partCheckpoint = checkpoint
     }
 }
 

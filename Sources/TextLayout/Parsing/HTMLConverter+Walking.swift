@@ -38,7 +38,9 @@ extension HTMLConverter {
         case "html", "body":
             if let direction = DirectionAttribute(attributes["dir"]) { context.direction = direction }
             withAnchor(attributes) {
-                if name == "body", let checkpointRecorder {
+                if name == "body", let partCheckpoint {
+                    walkPart(element, context, depth: depth + 1, wrappers: partCheckpoint.wrappers.count)
+                } else if name == "body", let checkpointRecorder {
                     walkBody(element, context, depth: depth + 1, recording: checkpointRecorder)
                 } else {
                     walkChildren(element, context, depth: depth + 1)
@@ -160,6 +162,7 @@ extension HTMLConverter {
     /// Walks the children of `element` in order; in a document parsed incrementally, each is
     /// released once converted (nothing holds on to a child after its walk).
     func walkChildren(_ element: XMLElement, _ context: Context, depth: Int) {
+        if checkpointRecorder != nil, walkWrapperRecording(element, context, depth: depth) { return }
         element.forEachChildNode(releasingVisited: true) { node in
             switch node {
             case .element(let child): walk(child, context, depth: depth + 1)

@@ -66,6 +66,8 @@ final class HTMLConverter {
     var blockObserver: ((HTMLConverter) -> Void)?
     /// Collects checkpoints as `<body>`'s children are converted (a whole conversion of a long chapter).
     var checkpointRecorder: CheckpointRecorder?
+    /// The checkpoint a conversion of a part started at (``start(at:)``).
+    var partCheckpoint: ChapterCheckpoint?
     /// How many bytes of the source were parsed to get here (nil when not known: parsed whole).
     var sourceBytesParsed: () -> Int? = { nil }
     var links: [LinkTarget] = []
