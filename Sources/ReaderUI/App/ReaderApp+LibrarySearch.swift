@@ -61,7 +61,7 @@ extension ReaderApp {
         let opening = openTask
         Task { @MainActor [weak self] in
             await opening?.value
-            guard let self, case .reader(let book) = self.page, book.path == path, book.search == nil else { return }
+            guard let self, let book = self.currentBook, book.path == path, book.search == nil else { return }
             book.search = SearchState(query: Self.bookSearch(for: query))
             self.updateSearchMatches(book)
             self.render()

@@ -6,7 +6,7 @@ import TextLayout
 
 extension ReaderApp {
     var currentBook: BookController? {
-        if case .reader(let book) = page { return book }
+        if case .reader(let reader) = page { return reader.book }
         return nil
     }
 

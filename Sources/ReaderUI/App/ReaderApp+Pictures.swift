@@ -45,7 +45,7 @@ extension ReaderApp {
     /// Writes the pictures of the page shown, once ncurses has drawn everything else; or takes
     /// away pictures that should no longer be there.
     func drawPictures() {
-        guard case .reader(let book) = page, book.playback == nil else {
+        guard let book = currentBook, book.playback == nil else {
             takePicturesAway(from: lastPictureDisplay)
             takeFiguresAway(from: lastFigureDisplay)
             return
@@ -66,7 +66,7 @@ extension ReaderApp {
 
     /// Forgets where pictures were (the screen was cleared: resize, Ctrl-L).
     func picturesInvalidated() {
-        guard case .reader(let book) = page else { return }
+        guard let book = currentBook else { return }
         if let display = book.pictures {
             display.drawn = []
             display.forgetAll()

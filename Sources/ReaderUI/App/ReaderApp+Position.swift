@@ -34,7 +34,7 @@ extension ReaderApp {
     /// inside a chapter saves nothing else, and a closed window or a dropped connection that
     /// no signal announces must still find the page. Each key restarts the wait.
     func scheduleSavingPosition() {
-        guard case .reader(let book) = page, dependencies.library != nil else { return }
+        guard let book = currentBook, dependencies.library != nil else { return }
         scheduleSyncPush(book)
         book.tasks.start(.positionSave) { [weak self, weak book] in
             try? await Task.sleep(nanoseconds: Self.positionSaveDelay)

@@ -94,7 +94,7 @@ extension ReaderApp {
         book.path = path
         book.pictures = pages
         book.figures = figures
-        page = .reader(book)
+        page = .reader(ReaderScreen(book: book, keyMap: config.keyMap))
         let publication = opened.publication
         guard book.source.count > 0 else {
             page = .failure(title: book.title, message: "This publication has nothing to read (its reading order is empty).")

@@ -190,7 +190,7 @@ extension ReaderApp {
     /// Back to the bookshelf (or out of the program for `lectern open`).
     func backFromReader() {
         overlays.removeAll()
-        if case .reader(let book) = page {
+        if let book = currentBook {
             closeReader(book, thenShelf: !quitsWithReader)
         }
         if quitsWithReader {

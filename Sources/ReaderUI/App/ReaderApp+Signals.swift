@@ -38,7 +38,7 @@ extension ReaderApp {
     /// left, stopped; once continued (`fg`), the screen drawn again as it was.
     func suspend() {
         guard let screen else { return }
-        if case .reader(let book) = page, let error = savePositionNow(book) {
+        if let book = currentBook, let error = savePositionNow(book) {
             message = "Could not save the reading position: \(error.userMessage)"
         }
         screen.suspend()

@@ -56,7 +56,8 @@ public final class ReaderApp {
         /// The bookshelf's Catalogs view (`c`): its state is the screen's.
         case catalogs(CatalogsScreen)
         case opening(String)
-        case reader(BookController)
+        /// The open book's page: its keys and drawing are the screen's.
+        case reader(ReaderScreen)
         case restricted(RestrictedInfo, retry: (path: String, entry: LibraryEntry?))
         case failure(title: String, message: String)
     }
@@ -143,7 +144,7 @@ public final class ReaderApp {
     func quit(status: Int32 = 0) {
         loop.exitStatus = status
         indexing?.cancel.cancel()
-        if case .reader(let book) = page { closeReader(book, thenShelf: false) }
+        if let book = currentBook { closeReader(book, thenShelf: false) }
         isRunning = false
         guard let continuation = loop.finished else { return }
         loop.finished = nil
@@ -212,8 +213,7 @@ public final class ReaderApp {
             perform(effects)
         case .opening:
             if key == .character("q") || key == .escape { openTask?.cancel(); backFromReader() }
-        case .reader(let book):
-            perform(ReaderScreen(book: book, keyMap: config.keyMap).handle(key, size: screen.size))
+        case .reader(let reader): perform(reader.handle(key, size: screen.size))
         case .restricted(let info, let retry):
             if key == .enter, info.canRetry { openPublication(path: retry.path, entry: retry.entry) }
             if key == .character("q") || key == .escape { backFromReader() }
@@ -247,7 +247,7 @@ public final class ReaderApp {
 
     func windowResized() {
         fitPageToWindow()
-        if case .reader(let book) = page { relayout(book) }
+        if let book = currentBook { relayout(book) }
     }
 
     // MARK: - Theme
@@ -296,10 +296,10 @@ public final class ReaderApp {
         case .opening(let title):
             painter.text("Opening \(title)…", row: rows / 2, column: 2, .secondary)
             screen.setCursor(row: nil)
-        case .reader(let book):
+        case .reader(let reader):
             var prompt: PromptState?
             if let shown = overlays.last as? PromptScreen { prompt = shown.state }
-            ReaderView.draw(book, painter: painter, prompt: prompt, message: message)
+            reader.draw(into: painter, prompt: prompt, message: message)
         case .restricted(let info, _):
             PopupViews.drawRestricted(info, painter: painter)
             screen.setCursor(row: nil)

@@ -39,6 +39,13 @@ struct ReaderScreen {
         return effects(of: action, count: count, size: size)
     }
 
+    /// Draws the page and its status line: the reader's prompt typed there when it is the
+    /// layer on top (it places the cursor), else `message` or the book's own line. Reads the
+    /// book only: what moves (the pictures drawn over the text) is the application's output.
+    func draw(into painter: Painter, prompt: PromptState?, message: String?) {
+        ReaderView.draw(book, painter: painter, prompt: prompt, message: message)
+    }
+
     /// What `action` does on the page, typed with `count` (nil: none).
     private func effects(of action: ReaderAction, count: Int?, size: (rows: Int, columns: Int)) -> [ScreenEffect] {
         let effect: ReaderEffect
