@@ -58,6 +58,13 @@ extension ReaderApp {
                 acquire(from: catalog, publication, link)
             case .reader(let request):
                 if let book = currentBook { perform(request, book: book) }
+            case .cancelOpening:
+                openTask?.cancel()
+                backFromReader()
+            case .retryOpening(let path, let entry):
+                openPublication(path: path, entry: entry)
+            case .backFromBook:
+                backFromReader()
             case .answerCredentials(let reply, let text):
                 credentialsCancelled = text == nil
                 reply.answer(text)

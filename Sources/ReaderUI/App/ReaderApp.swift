@@ -211,14 +211,16 @@ public final class ReaderApp {
             let effects = catalogs.handle(key, size: screen.size)
             page = .catalogs(catalogs)
             perform(effects)
-        case .opening:
-            if key == .character("q") || key == .escape { openTask?.cancel(); backFromReader() }
+        case .opening(let title):
+            var opening = OpeningScreen(title: title)
+            perform(opening.handle(key, size: screen.size))
         case .reader(let reader): perform(reader.handle(key, size: screen.size))
         case .restricted(let info, let retry):
-            if key == .enter, info.canRetry { openPublication(path: retry.path, entry: retry.entry) }
-            if key == .character("q") || key == .escape { backFromReader() }
-        case .failure:
-            if key == .character("q") || key == .escape || key == .enter { backFromReader() }
+            var restricted = RestrictedScreen(info: info, retry: retry)
+            perform(restricted.handle(key, size: screen.size))
+        case .failure(let title, let text):
+            var failure = FailureScreen(title: title, message: text)
+            perform(failure.handle(key, size: screen.size))
         }
     }
 
@@ -294,18 +296,15 @@ public final class ReaderApp {
         case .catalogs(let catalogs):
             catalogs.draw(into: painter)
         case .opening(let title):
-            painter.text("Opening \(title)…", row: rows / 2, column: 2, .secondary)
-            screen.setCursor(row: nil)
+            OpeningScreen(title: title).draw(into: painter)
         case .reader(let reader):
             var prompt: PromptState?
             if let shown = overlays.last as? PromptScreen { prompt = shown.state }
             reader.draw(into: painter, prompt: prompt, message: message)
-        case .restricted(let info, _):
-            PopupViews.drawRestricted(info, painter: painter)
-            screen.setCursor(row: nil)
+        case .restricted(let info, let retry):
+            RestrictedScreen(info: info, retry: retry).draw(into: painter)
         case .failure(let title, let text):
-            PopupViews.drawMessage(title: title, lines: [text, "", "q back"], painter: painter)
-            screen.setCursor(row: nil)
+            FailureScreen(title: title, message: text).draw(into: painter)
         }
         for layer in overlays { layer.draw(into: painter) }
         if case .shelf = page, !pageIsCovered, message != nil {

@@ -54,6 +54,12 @@ enum ScreenEffect {
     case acquire(catalog: SavedCatalog, OPDSPublication, OPDSLink)
     /// What the reader's page asks of the open book (``ReaderScreen``).
     case reader(ReaderEffect)
+    /// Stops the opening in progress and leaves (the bookshelf, or the end of `lectern open`).
+    case cancelOpening
+    /// Opens the publication again (a refused one, once something may have changed).
+    case retryOpening(path: String, entry: LibraryEntry?)
+    /// Leaves the page shown instead of a book (refused, or unreadable).
+    case backFromBook
     /// The passphrase dialog's answer (nil: cancelled), for the opening waiting on it.
     case answerCredentials(CredentialsReply, String?)
 }
