@@ -9,6 +9,9 @@ extension HTMLConverter {
         var checkpoints: [ChapterCheckpoint] = []
         /// The end of the `<body …>` start tag.
         var bodyStart: Int?
+        /// What to add to the offsets the parser told: libxml2 switching encodings on a
+        /// `<meta charset>` in the head shifts them all by as much.
+        var shift = 0
         /// A wrapper about to be walked, whose children are checkpoints too: its start tag's
         /// offset, and the offsets of the wrappers it is in, itself last.
         var wrapperPending: (offset: Int, chain: [Int])?
@@ -27,6 +30,16 @@ extension HTMLConverter {
             guard found.count == expected.count + 1, let next = found.last,
                   zip(found, expected).allSatisfy({ ASCII.lowercased($0) == ASCII.lowercased($1) }) else { return false }
             return next == UInt8(ascii: ">") || next == UInt8(ascii: "/") || next == 0x20 || next == 0x0A || next == 0x09 || next == 0x0D
+        }
+
+        /// The offset of the first `<body` start tag in the source's first 64 KiB.
+        func firstBodyTag() -> Int? {
+            let head = source(0, 64 * 1024)
+            let tag = Array("<body".utf8)
+            guard head.count >= tag.count else { return nil }
+            return (0...(head.count - tag.count)).first { start in
+                zip(head[start..<(start + tag.count)], tag).allSatisfy { ASCII.lowercased($0) == $1 } && startsTag(at: start, named: "body")
+            }
         }
 
         /// The offset just after the `>` of the start tag at `offset` (quoted `>` skipped).
@@ -57,7 +70,11 @@ extension HTMLConverter {
     /// before a child that starts between two blocks, once `spacing` bytes have passed since
     /// the last one; and so inside plain wrappers, two deep.
     func walkBody(_ body: XMLElement, _ context: Context, depth: Int, recording recorder: CheckpointRecorder) {
-        recorder.bodyStart = body.sourceOffset.flatMap { recorder.startsTag(at: $0, named: "body") ? recorder.tagEnd(from: $0) : nil }
+        if let told = body.sourceOffset {
+            let found = recorder.startsTag(at: told, named: "body") ? told : recorder.firstBodyTag()
+            recorder.shift = found.map { $0 - told } ?? 0
+            recorder.bodyStart = found.flatMap { recorder.tagEnd(from: $0) }
+        }
         walkRecording(body, context, depth: depth, recorder, wrappers: [])
     }
 
@@ -67,7 +84,8 @@ extension HTMLConverter {
             switch node {
             case .element(let child):
                 let name = child.localName.lowercased()
-                if let bodyStart = recorder.bodyStart, let byte = child.sourceOffset,
+                let byte = child.sourceOffset.map { $0 + recorder.shift }
+                if let bodyStart = recorder.bodyStart, let byte,
                    byte >= (recorder.checkpoints.last?.byte ?? bodyStart) + recorder.spacing,
                    builder == nil, pendingMarker == nil, lists.isEmpty, provisionalDepth == 0,
                    recorder.startsTag(at: byte, named: name) {
@@ -75,7 +93,7 @@ extension HTMLConverter {
                                                                   links: links.count, noteMarkers: unnumberedNoteMarkers,
                                                                   spacePending: spacePending, wrappers: wrappers))
                 }
-                if wrappers.count < 2, Self.checkpointWrappers.contains(name), let byte = child.sourceOffset,
+                if wrappers.count < 2, Self.checkpointWrappers.contains(name), let byte,
                    recorder.startsTag(at: byte, named: name) {
                     recorder.wrapperPending = (byte, wrappers + [byte])
                 }
@@ -91,7 +109,7 @@ extension HTMLConverter {
     /// recording checkpoints; false for any other element.
     func walkWrapperRecording(_ element: XMLElement, _ context: Context, depth: Int) -> Bool {
         guard let recorder = checkpointRecorder, let pending = recorder.wrapperPending,
-              element.sourceOffset == pending.offset else { return false }
+              element.sourceOffset.map({ $0 + recorder.shift }) == pending.offset else { return false }
         recorder.wrapperPending = nil
         walkRecording(element, context, depth: depth, recorder, wrappers: pending.chain)
         return true
