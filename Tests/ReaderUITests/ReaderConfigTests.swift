@@ -72,5 +72,13 @@ import TestSupport
         #expect(BookTextCache.read(identity: "id:book#1", count: 2, in: folder) == nil)
         try Data("lectern-text-1\n2\n-5\n".utf8).write(to: URL(fileURLWithPath: path))
         #expect(BookTextCache.read(identity: "id:book#1", count: 2, in: folder) == nil)
+        // A whole file whose table claims more bytes than the file holds, or a negative count.
+        for (field, value) in [(8, Int64.max / 2), (8, -1), (16, 1 << 40), (0, Int64(whole.count))] {
+            var bytes = [UInt8](whole)
+            let tableOffset = bytes[(bytes.count - 16)..<(bytes.count - 8)].reversed().reduce(0) { $0 << 8 | Int($1) }
+            withUnsafeBytes(of: value.littleEndian) { bytes.replaceSubrange((tableOffset + field)..<(tableOffset + field + 8), with: $0) }
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            #expect(BookTextCache.read(identity: "id:book#1", count: 2, in: folder) == nil, "table field \(field) = \(value)")
+        }
     }
 }
