@@ -13,10 +13,14 @@ public final class ZipArchive: Sendable {
     /// Entries in central-directory order.
     public let entries: [ZipEntry]
     private let byPath: [String: Int]
-    private let state: Mutex<State>
+    let state: Mutex<State>
     /// For an archive read through a ``ZipRandomAccessReader``: why its last read failed
     /// (libzip itself only says "Read error").
     private let sourceFailure: (@Sendable () -> ZipError?)?
+    /// The file, for an archive opened by path: it keys the access points kept in `pointStore`.
+    let archivePath: String?
+    /// Where access points of long deflated entries persist (nil: in memory only).
+    let pointStore: ZipAccessPointStore?
 
     /// An entry read as a whole may not exceed this size in memory.
     public static let maxWholeEntrySize: UInt64 = 512 << 20
@@ -30,18 +34,19 @@ public final class ZipArchive: Sendable {
     /// What the compressed entries of any archive may expand to in all.
     public static let minInflationAllowance: UInt64 = 1 << 30
 
-    /// Opens the archive at `path`, read-only.
+    /// Opens the archive at `path`, read-only. Access points of its long deflated entries
+    /// persist in `accessPoints` (by default ``ZipAccessPointStore/shared``).
     ///
     /// - Throws: ``ZipError/inconsistent(_:)`` when entries overlap (a zip bomb: every entry
     ///   inflating one shared stream), ``ZipError/tooMuchToInflate(_:limit:)`` beyond the
     ///   inflation allowance, and as libzip reports.
-    public convenience init(path: String) throws(ZipError) {
+    public convenience init(path: String, accessPoints: ZipAccessPointStore? = ZipAccessPointStore.shared) throws(ZipError) {
         try ZipError.requireLibrary()
         var code: Int32 = 0
         guard let archive = lectern_zip_open(path, ZIP_RDONLY, &code) else {
             throw ZipArchive.openError(code: code)
         }
-        self.init(handle: archive, sourceFailure: nil)
+        self.init(handle: archive, sourceFailure: nil, archivePath: path, pointStore: accessPoints)
         try checkLayout(size: try FileBytes.size(of: path)) { range throws(ZipError) in
             try FileBytes.read(range, of: path)
         }
@@ -79,7 +84,8 @@ public final class ZipArchive: Sendable {
     }
 
     /// Takes ownership of an open libzip archive and reads its central directory.
-    init(handle archive: OpaquePointer, sourceFailure: (@Sendable () -> ZipError?)?) {
+    init(handle archive: OpaquePointer, sourceFailure: (@Sendable () -> ZipError?)?,
+         archivePath: String? = nil, pointStore: ZipAccessPointStore? = nil) {
         let count = lectern_zip_get_num_entries(archive, 0)
         var entries: [ZipEntry] = []
         entries.reserveCapacity(Int(max(count, 0)))
@@ -100,6 +106,8 @@ public final class ZipArchive: Sendable {
         self.byPath = byPath
         self.state = Mutex(State(archive: archive))
         self.sourceFailure = sourceFailure
+        self.archivePath = archivePath
+        self.pointStore = archivePath == nil ? nil : pointStore
     }
 
     deinit { close() }
@@ -145,9 +153,11 @@ public final class ZipArchive: Sendable {
         if entry.isStored && !entry.isEncrypted { try Self.checkStoredSizes(entry) }
         do {
             return try state.withLock { state throws(ZipError) in
+                if Self.usesAccessPoints(entry) { return try readWholeInflating(entry, state: &state) }
                 let file = try state.open(entry, flags: 0)
                 defer { lectern_zip_fclose(file) }
                 let output = try ZipArchive.readExactly(file, count: Int(entry.size))
+                if !entry.isStored { state.inflatedBytes += UInt64(output.count) }
                 if output.count < Int(entry.size) { throw .inconsistent("\(entry.path) is shorter than declared") }
                 // Reading past the declared end makes libzip verify the CRC, and catches an entry
                 // that inflates to more than it declares.
@@ -164,8 +174,10 @@ public final class ZipArchive: Sendable {
 
     /// Reads `range` of the entry's uncompressed bytes, clamped to its size.
     ///
-    /// Stored clear entries are read at the offset without touching the bytes before it;
-    /// compressed or encrypted entries are read forward from a cached cursor.
+    /// Stored clear entries are read at the offset without touching the bytes before it; long
+    /// deflated clear entries from the last access point before it (see
+    /// ``ZipAccessPointStore``); other compressed or encrypted entries forward from a cached
+    /// cursor.
     public func read(_ entry: ZipEntry, range: Range<UInt64>) throws(ZipError) -> Data {
         let upper = min(range.upperBound, entry.size)
         let lower = min(range.lowerBound, upper)
@@ -182,13 +194,16 @@ public final class ZipArchive: Sendable {
                     guard lectern_zip_fseek(file, zip_int64_t(lower), SEEK_SET) == 0 else { throw ZipArchive.fileError(file) }
                     return try ZipArchive.readExactly(file, count: Int(upper - lower))
                 }
+                if Self.usesAccessPoints(entry) { return try readInflating(entry, lower..<upper, state: &state) }
                 let cursor = try state.cursor(for: entry, at: lower)
                 do throws(ZipError) {
                     if cursor.position < lower {
+                        if !entry.isStored { state.inflatedBytes += lower - cursor.position }
                         try ZipArchive.skip(cursor.file, count: lower - cursor.position)
                         cursor.position = lower
                     }
                     let bytes = try ZipArchive.readExactly(cursor.file, count: Int(upper - lower))
+                    if !entry.isStored { state.inflatedBytes += UInt64(bytes.count) }
                     cursor.position += UInt64(bytes.count)
                     return bytes
                 } catch {
@@ -324,60 +339,5 @@ public final class ZipArchive: Sendable {
         case ZIP_ER_NOENT, ZIP_ER_OPEN, ZIP_ER_READ: return .cannotOpen(message)
         default: return .inconsistent(message)
         }
-    }
-}
-
-/// A forward reading position in a compressed or encrypted entry, kept open between reads.
-final class ZipCursor {
-    let entryIndex: Int
-    let file: OpaquePointer
-    var position: UInt64 = 0
-
-    init(entryIndex: Int, file: OpaquePointer) {
-        self.entryIndex = entryIndex
-        self.file = file
-    }
-}
-
-/// The libzip handle and open cursors, guarded by the archive's lock.
-struct State: ~Copyable, @unchecked Sendable {
-    var archive: OpaquePointer?
-    var cursors: [ZipCursor] = []
-    static let maxCursors = 4
-
-    init(archive: OpaquePointer) { self.archive = archive }
-
-    func open(_ entry: ZipEntry, flags: zip_flags_t) throws(ZipError) -> OpaquePointer {
-        guard let archive else { throw .closed }
-        guard let file = lectern_zip_fopen_index(archive, zip_uint64_t(entry.index), flags) else {
-            throw ZipArchive.error(from: lectern_zip_get_error(archive))
-        }
-        return file
-    }
-
-    /// A cursor on `entry` at or before `offset`, reusing an open one when possible.
-    mutating func cursor(for entry: ZipEntry, at offset: UInt64) throws(ZipError) -> ZipCursor {
-        if let found = cursors.firstIndex(where: { $0.entryIndex == entry.index }) {
-            let cursor = cursors.remove(at: found)
-            if cursor.position <= offset {
-                cursors.append(cursor)
-                return cursor
-            }
-            lectern_zip_fclose(cursor.file)
-        }
-        let cursor = ZipCursor(entryIndex: entry.index, file: try open(entry, flags: 0))
-        cursors.append(cursor)
-        if cursors.count > Self.maxCursors { lectern_zip_fclose(cursors.removeFirst().file) }
-        return cursor
-    }
-
-    mutating func dropCursor(_ cursor: ZipCursor) {
-        guard let index = cursors.firstIndex(where: { $0 === cursor }) else { return }
-        lectern_zip_fclose(cursors.remove(at: index).file)
-    }
-
-    mutating func closeCursors() {
-        for cursor in cursors { lectern_zip_fclose(cursor.file) }
-        cursors.removeAll()
     }
 }
