@@ -25,26 +25,66 @@ extension ContentDocumentParser {
                                  readingProgression: ReadingProgression = .auto,
                                  options: ContentParseOptions = ContentParseOptions(),
                                  from checkpoint: ChapterCheckpoint, to end: ChapterCheckpoint?) throws(ContentParseError) -> ChapterPart? {
-        let source = Array(bytes)
-        let prepared = source.withUnsafeBufferPointer(prepare) ?? source
-        let endByte = end.map(\.byte) ?? prepared.count
-        guard checkpoint.bodyStart > 0, checkpoint.bodyStart <= checkpoint.byte, checkpoint.byte < endByte,
-              endByte <= prepared.count, prepared[checkpoint.byte] == UInt8(ascii: "<"),
-              prepared[checkpoint.bodyStart - 1] == UInt8(ascii: ">") else { return nil }
-        var part = Array(prepared[0..<checkpoint.bodyStart])
-        // The wrappers' start tags, so that the part is converted in their context.
-        let recorder = HTMLConverter.CheckpointRecorder(spacing: 1)
-        recorder.source = { offset, count in Array(prepared[min(offset, prepared.count)..<min(prepared.count, offset + count)]) }
-        for wrapper in checkpoint.wrappers {
-            guard wrapper >= checkpoint.bodyStart, wrapper < checkpoint.byte, prepared[wrapper] == UInt8(ascii: "<"),
-                  let end = recorder.tagEnd(from: wrapper), end <= checkpoint.byte else { return nil }
-            part.append(contentsOf: prepared[wrapper..<end])
+        let prepared = bytes.withContiguousStorageIfAvailable(prepare) ?? Array(bytes).withUnsafeBufferPointer(prepare)
+        func part(of source: some Collection<UInt8>) throws(ContentParseError) -> ChapterPart? {
+            try parsePart(href: href, language: language, readingProgression: readingProgression, options: options,
+                          from: checkpoint, toByte: end.map(\.byte) ?? source.count) { range in
+                Array(source.dropFirst(range.lowerBound).prefix(range.count))
+            }
         }
-        part.append(contentsOf: prepared[checkpoint.byte..<endByte])
+        if let prepared { return try part(of: prepared) }
+        return try part(of: bytes)
+    }
+
+    /// Converts the part from `checkpoint` to byte `endByte` of a source read by ranges through
+    /// `read` (nil when it cannot be read; fewer bytes at its end): the head up to the body
+    /// start tag's end, each wrapper's start tag and the stretch, nothing else. Nil when the
+    /// source does not match the checkpoint, or when its head would be prepared before parsing
+    /// (a DOCTYPE subset: the checkpoint's offsets are not the source's).
+    static func parsePart(href: String, language: String?, readingProgression: ReadingProgression, options: ContentParseOptions,
+                          from checkpoint: ChapterCheckpoint, toByte endByte: Int,
+                          read: (Range<Int>) -> [UInt8]?) throws(ContentParseError) -> ChapterPart? {
+        let less = UInt8(ascii: "<")
+        guard checkpoint.bodyStart > 0, checkpoint.bodyStart <= checkpoint.byte, checkpoint.byte < endByte,
+              let head = read(0..<checkpoint.bodyStart), head.count == checkpoint.bodyStart, head.last == UInt8(ascii: ">"),
+              head.withUnsafeBufferPointer(prepare) == nil else { return nil }
+        var part = head
+        // The wrappers' start tags, so that the part is converted in their context.
+        for wrapper in checkpoint.wrappers {
+            guard wrapper >= checkpoint.bodyStart, wrapper < checkpoint.byte,
+                  let tag = startTag(at: wrapper, before: checkpoint.byte, read: read) else { return nil }
+            part.append(contentsOf: tag)
+        }
+        guard let stretch = read(checkpoint.byte..<endByte), stretch.count == endByte - checkpoint.byte,
+              stretch.first == less else { return nil }
+        part.append(contentsOf: stretch)
         let document = try parseDocument(part, href: href, language: language, readingProgression: readingProgression,
                                          options: options, start: checkpoint)
         if let first = document.blocks.first, first.offset != checkpoint.offset { return nil }
         let last = document.blocks.last.map { $0.offset + $0.length } ?? checkpoint.offset
         return ChapterPart(document: document, firstBlock: checkpoint.blocks, offsets: checkpoint.offset..<last, bytes: part.count)
+    }
+
+    /// The start tag at `offset` (its `<` to its `>`, quoted `>` skipped), ending before `limit`;
+    /// read 4 KiB at a time.
+    static func startTag(at offset: Int, before limit: Int, read: (Range<Int>) -> [UInt8]?) -> [UInt8]? {
+        var tag: [UInt8] = []
+        var quote: UInt8?
+        while offset + tag.count < limit {
+            let start = offset + tag.count
+            guard let chunk = read(start..<min(limit, start + 4096)), !chunk.isEmpty else { return nil }
+            if tag.isEmpty, chunk.first != UInt8(ascii: "<") { return nil }
+            for byte in chunk {
+                tag.append(byte)
+                if let open = quote {
+                    if byte == open { quote = nil }
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    quote = byte
+                } else if byte == UInt8(ascii: ">") {
+                    return tag
+                }
+            }
+        }
+        return nil
     }
 }

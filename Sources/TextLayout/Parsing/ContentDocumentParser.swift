@@ -114,8 +114,10 @@ public enum ContentDocumentParser {
         // text) and nesting deeper than it builds (the rest of the chapter lost).
         let prepared = bytes.withContiguousStorageIfAvailable(prepare) ?? Array(bytes).withUnsafeBufferPointer(prepare)
         if let prepared {
+            // No checkpoints: their byte offsets would be the prepared bytes', and a part is read
+            // by ranges from the source as it is (ContentDocumentLoader.loadPart).
             return try parseDocument(prepared, href: href, language: language, readingProgression: readingProgression,
-                                     options: options, observer: observer, recorder: recorder)
+                                     options: options, observer: observer, recorder: nil)
         }
         return try parseDocument(bytes, href: href, language: language, readingProgression: readingProgression,
                                  options: options, observer: observer, recorder: recorder)

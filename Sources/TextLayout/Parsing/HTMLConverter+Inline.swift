@@ -30,6 +30,7 @@ extension HTMLConverter {
     // MARK: - Inline content
 
     func appendText(_ text: String, _ context: Context) {
+        if isStopped { return }
         if builder == nil {
             if !context.preformatted, text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D || $0 == 0x0C }) {
                 return

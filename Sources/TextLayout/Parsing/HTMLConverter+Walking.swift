@@ -6,6 +6,7 @@ extension HTMLConverter {
     // MARK: - Walking
 
     func walk(_ element: XMLElement, _ inherited: Context, depth: Int) {
+        if isStopped { return }
         if depth > Self.maximumDepth {
             appendFlattenedText(element, inherited)
             return

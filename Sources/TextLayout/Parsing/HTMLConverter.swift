@@ -68,6 +68,9 @@ final class HTMLConverter {
     var checkpointRecorder: CheckpointRecorder?
     /// The checkpoint a conversion of a part started at (``start(at:)``).
     var partCheckpoint: ChapterCheckpoint?
+    /// Set by an observer that needs no more of the document (a first part converted from a
+    /// prefix of the source): the rest of the tree is walked past, not converted.
+    var isStopped = false
     /// How many bytes of the source were parsed to get here (nil when not known: parsed whole).
     var sourceBytesParsed: () -> Int? = { nil }
     var links: [LinkTarget] = []

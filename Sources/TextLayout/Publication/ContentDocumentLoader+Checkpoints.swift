@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Shared
 
 /// Loading a long chapter by parts from its checkpoints (#28): recorded when it is converted
@@ -26,14 +27,40 @@ extension ContentDocumentLoader {
     }
 
     /// Converts the stretch of the resource of `link` from `checkpoint` to `end` (nil: its
-    /// end), telling the observer of it as a first part (its offsets, the bytes converted).
+    /// end), telling the observer of it as a first part (its offsets, the bytes read).
     /// Nil when the resource does not match the checkpoints (another edition) or is not HTML.
+    ///
+    /// Only the head, the wrappers' start tags and the stretch are read, by ranges; plain text
+    /// (whose checkpoints are those of the `<pre>` it is converted to), and a resource of unknown
+    /// length read to its end, are read whole.
     public func loadPart(_ link: Link, from checkpoint: ChapterCheckpoint, to end: ChapterCheckpoint?) throws(ContentLoadError) -> ChapterPart? {
         var part: ChapterPart?
-        _ = try convert(link) { source, href, language, progression throws(ContentParseError) in
+        _ = try convert(link, beforeReading: { opened in
+            guard !opened.isPlainText else { return nil }
+            let endByte: Int
+            if let end {
+                endByte = end.byte
+            } else if case .success(let length) = opened.resource.length, length <= UInt64(Int.max) {
+                endByte = Int(length)
+            } else {
+                return nil
+            }
+            var read = 0
+            part = try? ContentDocumentParser.parsePart(href: opened.href, language: opened.language,
+                                                        readingProgression: opened.progression, options: options,
+                                                        from: checkpoint, toByte: endByte) { range in
+                guard case .success(let data) = opened.resource.read(range: UInt64(range.lowerBound)..<UInt64(range.upperBound)) else {
+                    return nil
+                }
+                read += data.count
+                return [UInt8](data)
+            }
+            if let part { observer?(.firstPart(href: opened.href, length: part.offsets.count, bytes: read)) }
+            return part?.document ?? TextDocument(href: opened.href)
+        }) { source, href, language, progression throws(ContentParseError) in
             part = try ContentDocumentParser.parsePart(html: source, href: href, language: language, readingProgression: progression,
                                                        options: options, from: checkpoint, to: end)
-            if let part { observer?(.firstPart(href: href, length: part.offsets.count, bytes: part.bytes)) }
+            if let part { observer?(.firstPart(href: href, length: part.offsets.count, bytes: source.count)) }
             return part?.document ?? TextDocument(href: href)
         }
         return part

@@ -68,9 +68,18 @@ public struct ContentDocumentLoader: Sendable {
 
     /// ``load(_:firstPartLength:firstPart:)``, handing `recordingCheckpoints` the
     /// ``ChapterCheckpoint``s recorded on the way (a long resource's; none for a short one).
+    ///
+    /// A resource whose length is known to be long has its first part converted from a prefix
+    /// of it (``firstPart(fromPrefixOf:_:firstPartLength:recording:firstPart:)``) before the
+    /// whole is read: a deflated chapter of 65 MB is not inflated whole before its first page.
     public func load(_ link: Link, firstPartLength length: Int, recordingCheckpoints: (([ChapterCheckpoint]) -> Void)?,
                      firstPart: (TextDocument) -> Void) throws(ContentLoadError) -> TextDocument {
-        try convert(link) { source, href, language, progression throws(ContentParseError) in
+        var told = false
+        return try convert(link, beforeReading: { opened in
+            told = self.firstPart(fromPrefixOf: opened.resource, opened, firstPartLength: length,
+                                  recording: recordingCheckpoints != nil, firstPart: firstPart)
+            return nil
+        }) { source, href, language, progression throws(ContentParseError) in
             guard source.count >= Self.firstPartMinimumBytes else {
                 let document = try ContentDocumentParser.parse(html: source, href: href, language: language,
                                                                readingProgression: progression, options: options)
@@ -78,10 +87,17 @@ public struct ContentDocumentLoader: Sendable {
                 return document
             }
             let recorder = recordingCheckpoints.map { _ in HTMLConverter.CheckpointRecorder(spacing: ChapterCheckpoint.spacing) }
-            let document = try ContentDocumentParser.parse(html: source, href: href, language: language, readingProgression: progression,
-                                                           options: options, firstPartLength: length, recorder: recorder) { part, bytes in
-                observer?(.firstPart(href: href, length: part.length, bytes: bytes))
-                firstPart(part)
+            let document: TextDocument
+            if told {
+                document = try ContentDocumentParser.parse(html: source, href: href, language: language, readingProgression: progression,
+                                                           options: options, observer: nil, recorder: recorder)
+            } else {
+                document = try ContentDocumentParser.parse(html: source, href: href, language: language, readingProgression: progression,
+                                                           options: options, firstPartLength: length, recorder: recorder) { part, _ in
+                    // The whole source was read before it.
+                    observer?(.firstPart(href: href, length: part.length, bytes: source.count))
+                    firstPart(part)
+                }
             }
             if let recorder { recordingCheckpoints?(recorder.checkpoints) }
             observer?(.whole(href: href, length: document.length, bytes: source.count))
@@ -109,11 +125,25 @@ public struct ContentDocumentLoader: Sendable {
         }
     }
 
+    /// A text resource about to be read and converted, and how.
+    struct OpenedResource {
+        let resource: any Resource
+        let href: String
+        let mediaType: MediaType?
+        let language: String?
+        let progression: ReadingProgression
+
+        /// Plain text, converted as a `<pre>` of its escaped text: its bytes are not the source parsed.
+        var isPlainText: Bool { mediaType?.matches(MediaType("text/plain")) ?? false }
+    }
+
     /// Reads the resource of `link` and converts it with `parse` (given the HTML, the href, the
     /// language and the reading progression); a document made without parsing (an image's)
-    /// goes through `whole`.
+    /// goes through `whole`. `beforeReading` is given the resource before it is read whole: a
+    /// document it returns is returned without reading it.
     func convert(_ link: Link, whole: (TextDocument) -> TextDocument = { $0 },
-                         _ parse: (Data, String, String?, ReadingProgression) throws(ContentParseError) -> TextDocument)
+                 beforeReading: (OpenedResource) -> TextDocument? = { _ in nil },
+                 _ parse: (Data, String, String?, ReadingProgression) throws(ContentParseError) -> TextDocument)
         throws(ContentLoadError) -> TextDocument {
         let href = Href.removingFragment(link.href)
         let mediaType = link.mediaType
@@ -127,18 +157,24 @@ public struct ContentDocumentLoader: Sendable {
         if let mediaType, !Self.isText(mediaType) {
             throw .notText(href: href, mediaType)
         }
+        let metadata = publication.metadata
+        let language = link.languages.first ?? metadata.languages.first
+        let opened = OpenedResource(resource: resource, href: href, mediaType: mediaType, language: language,
+                                    progression: metadata.readingProgression)
+        if let document = beforeReading(opened) {
+            return document
+        }
         let data: Data
         switch resource.read() {
         case .success(let bytes): data = bytes
         case .failure(let error): throw .resource(href: href, error)
         }
-        let metadata = publication.metadata
         var source = data
         if let mediaType, mediaType.matches(MediaType("text/plain")) {
             source = Data(("<pre>" + Self.escaped(String(decoding: data, as: UTF8.self)) + "</pre>").utf8)
         }
         do {
-            return try parse(source, href, link.languages.first ?? metadata.languages.first, metadata.readingProgression)
+            return try parse(source, href, language, metadata.readingProgression)
         } catch {
             throw .malformed(href: href, error)
         }
