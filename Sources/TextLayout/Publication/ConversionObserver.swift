@@ -6,7 +6,8 @@ public struct ConversionObserver: Sendable {
     /// One handing over of converted text.
     public enum Event: Sendable, Hashable {
         /// The first part of the document at `href` was handed over, holding `length` offsets,
-        /// once `bytes` bytes of its source were parsed (the rest is still being converted).
+        /// once `bytes` bytes of its resource were read for it (a prefix, or the head and a
+        /// stretch from a checkpoint; all of it when read whole): the rest is still being converted.
         case firstPart(href: String, length: Int, bytes: Int)
         /// The conversion of the document at `href` ended: all of it, `length` offsets, from
         /// `bytes` bytes of source.
