@@ -9,6 +9,7 @@
 #include <libxml/parserInternals.h>
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
+#include <libxml/xmlreader.h>
 
 /// `xmlFree` is a macro-backed global function pointer: give Swift a function.
 static inline void lectern_xmlFree(void *ptr) { xmlFree(ptr); }

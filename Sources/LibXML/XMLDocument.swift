@@ -49,6 +49,12 @@ public final class XMLDocument {
         pushParser = nil
     }
 
+    /// Owns a tree built in this module (``XMLStreamReader/copyOfCurrentElement()``).
+    init(adopting pointer: xmlDocPtr) {
+        self.pointer = pointer
+        pushParser = nil
+    }
+
     private init(pointer: xmlDocPtr, pushParser: HTMLPushParser) {
         self.pointer = pointer
         self.pushParser = pushParser
@@ -95,7 +101,7 @@ public final class XMLDocument {
         XMLElement(node: xmlDocGetRootElement(pointer)!, document: self)
     }
 
-    private static let initialiseOnce: Void = { xmlInitParser() }()
+    static let initialiseOnce: Void = { xmlInitParser() }()
 
     private static func lastErrorMessage() -> String {
         guard let error = xmlGetLastError(), let message = error.pointee.message else {
