@@ -36,15 +36,12 @@ public struct EPUBParser: PublicationParser {
             throw .unreadableResource(href: packagePath, error)
         }
 
-        let package = try OPFPackage(data: packageData, href: packageHref, warnings: warnings)
-        checkVersion(package, warnings: warnings)
-
-        let metadataParser = EPUBMetadataParser(package: package, warnings: warnings)
-        let metadata = metadataParser.parse(fallbackTitle: Self.fallbackTitle(asset.name),
-                                            displayOptions: readDisplayOptions(fetcher))
+        let (package, metadata, coverID, overlayDurations) = try Self.readPackage(
+            packageData, href: packageHref, fallbackTitle: Self.fallbackTitle(asset.name),
+            displayOptions: { readDisplayOptions(fetcher) }, warnings: warnings)
         let (readingOrder, declaredResources) = try EPUBManifestBuilder(
-            package: package, coverID: metadataParser.entries.legacy["cover"], encryptions: encryptions,
-            warnings: warnings, overlayDurations: metadataParser.mediaOverlayDurations()
+            package: package, coverID: coverID, encryptions: encryptions,
+            warnings: warnings, overlayDurations: overlayDurations
         ).build()
         let resources = checkResourcesExist(readingOrder: readingOrder, resources: declaredResources,
                                             fetcher: fetcher, warnings: warnings)
@@ -65,6 +62,20 @@ public struct EPUBParser: PublicationParser {
         return PublicationBuilder(manifest: manifest,
                                   fetcher: TransformingFetcher(fetcher, transformer: deobfuscator.transformer),
                                   format: asset.format)
+    }
+
+    /// Parses the package document and its metadata, and returns the package without its XML
+    /// tree: the tree is freed when this returns, before the reading order is built (#28: a
+    /// 2,014-item package's tree is 2.7 MB, and was alive until the parse ended).
+    static func readPackage(_ data: Data, href: String, fallbackTitle: String, displayOptions: () -> XMLDocument?,
+                            warnings: (any WarningLogger)?) throws(PublicationParseError)
+        -> (package: OPFPackage, metadata: Metadata, coverID: String?, overlayDurations: [String: Double]) {
+        let package = try OPFPackage(data: data, href: href, warnings: warnings)
+        checkVersion(package, warnings: warnings)
+        let metadataParser = EPUBMetadataParser(package: package, warnings: warnings)
+        let metadata = metadataParser.parse(fallbackTitle: fallbackTitle, displayOptions: displayOptions())
+        return (package.releasingDocument(), metadata, metadataParser.entries.legacy["cover"],
+                metadataParser.mediaOverlayDurations())
     }
 
     /// The file name without its extension, for a book without a title.
@@ -104,7 +115,7 @@ public struct EPUBParser: PublicationParser {
         return nil
     }
 
-    private func checkVersion(_ package: OPFPackage, warnings: (any WarningLogger)?) {
+    private static func checkVersion(_ package: OPFPackage, warnings: (any WarningLogger)?) {
         // EPUB 3.3 asks reading systems to try to open other versions (w3c pkg-version-backward).
         if let major = package.majorVersion, major == 2 || major == 3 { return }
         warnings?.log(Warning("package version \"\(package.version ?? "none")\" is neither EPUB 2 nor 3; read as EPUB 3",

@@ -7,7 +7,7 @@ import Shared
 /// with or without an `opf:` prefix).
 struct OPFPackage {
     /// A manifest `item`.
-    struct Item {
+    struct Item: Equatable {
         var id: String?
         /// The `href` as written.
         var rawHref: String
@@ -21,7 +21,7 @@ struct OPFPackage {
     }
 
     /// A spine `itemref`.
-    struct Itemref {
+    struct Itemref: Equatable {
         var idref: String
         var isLinear: Bool
         var properties: [String]
@@ -29,26 +29,36 @@ struct OPFPackage {
 
     /// The href of the package document, against which its hrefs are resolved.
     let href: String
-    let version: String?
-    let uniqueIdentifierID: String?
-    /// The `metadata` element (nil when missing).
-    let metadata: XMLElement?
-    let items: [Item]
-    let itemrefs: [Itemref]
+    var version: String?
+    var uniqueIdentifierID: String?
+    /// The `metadata` element (nil when missing, and once the document is released).
+    var metadata: XMLElement?
+    var items: [Item]
+    var itemrefs: [Itemref]
     /// `spine@page-progression-direction`.
-    let pageProgressionDirection: String?
+    var pageProgressionDirection: String?
     /// `spine@toc`: the id of the NCX.
-    let spineTOC: String?
+    var spineTOC: String?
     /// The EPUB 2 `guide`'s references, as landmarks (titled by their `title`, else their type).
-    let guide: [Link]
+    var guide: [Link]
     /// `package@xml:lang`.
-    let language: String?
+    var language: String?
     /// The prefixes declared by `package@prefix`.
-    let vocabulary: OPFVocabulary
-    /// The document, kept alive as long as its elements are used.
-    let document: XMLDocument
+    var vocabulary: OPFVocabulary
+    /// The document, kept alive as long as its elements are used; nil once released.
+    var document: XMLDocument?
 
     init(data: Data, href: String, warnings: (any WarningLogger)?) throws(PublicationParseError) {
+        // A well-formed package is read without its tree; the tree parser repairs the others.
+        if let streamed = Self.streamed(data: data, href: href, warnings: warnings) {
+            self = streamed
+        } else {
+            try self.init(tree: data, href: href, warnings: warnings)
+        }
+    }
+
+    /// The package read from the document's whole tree, which libxml2 repairs when it can.
+    init(tree data: Data, href: String, warnings: (any WarningLogger)?) throws(PublicationParseError) {
         let path = Href.path(of: href) ?? href
         let document = try parseEPUBXML(data, href: path)
         let root = document.root
@@ -65,39 +75,54 @@ struct OPFPackage {
 
         var items: [Item] = []
         for element in root.firstChild(named: "manifest")?.children(named: "item") ?? [] {
-            guard let rawHref = element.attribute("href")?.trimmed, !rawHref.isEmpty,
-                  let resolved = EPUBHref.resolve(rawHref, against: href) else {
-                warnings?.log(Warning("a manifest item (id \(element.attribute("id") ?? "none")) has no usable href and was ignored",
-                                      severity: .moderate, href: path))
-                continue
-            }
-            items.append(Item(
-                id: element.attribute("id")?.trimmed.nilIfEmpty, rawHref: rawHref, href: resolved,
-                mediaType: element.attribute("media-type")?.trimmed.nilIfEmpty,
-                properties: element.attribute("properties")?.tokens ?? [],
-                fallback: element.attribute("fallback")?.trimmed.nilIfEmpty,
-                mediaOverlay: element.attribute("media-overlay")?.trimmed.nilIfEmpty))
+            if let item = Self.item({ element.attribute($0) }, href: href, warnings: warnings) { items.append(item) }
         }
         self.items = items
 
         let spine = root.firstChild(named: "spine")
         itemrefs = (spine?.children(named: "itemref") ?? []).compactMap { element in
-            guard let idref = element.attribute("idref")?.trimmed.nilIfEmpty else {
-                warnings?.log(Warning("a spine itemref has no idref and was ignored", severity: .moderate, href: path))
-                return nil
-            }
-            return Itemref(idref: idref, isLinear: element.attribute("linear")?.trimmed.lowercased() != "no",
-                           properties: element.attribute("properties")?.tokens ?? [])
+            Self.itemref({ element.attribute($0) }, href: href, warnings: warnings)
         }
         pageProgressionDirection = spine?.attribute("page-progression-direction")?.trimmed.lowercased()
         spineTOC = spine?.attribute("toc")?.trimmed.nilIfEmpty
         guide = (root.firstChild(named: "guide")?.children(named: "reference") ?? []).compactMap { element in
-            guard let rawHref = element.attribute("href")?.trimmed, !rawHref.isEmpty,
-                  let resolved = EPUBHref.resolve(rawHref, against: href) else { return nil }
-            let type = element.attribute("type")?.trimmed ?? ""
-            let title = element.attribute("title")?.trimmed.nilIfEmpty ?? Self.guideTitles[type.lowercased()] ?? type.nilIfEmpty ?? rawHref
-            return Link(href: resolved, title: title)
+            Self.guideLink({ element.attribute($0) }, href: href)
         }
+    }
+
+    /// A manifest `item` from its attributes; nil (with a warning) without a usable href.
+    static func item(_ attribute: (String) -> String?, href: String, warnings: (any WarningLogger)?) -> Item? {
+        guard let rawHref = attribute("href")?.trimmed, !rawHref.isEmpty,
+              let resolved = EPUBHref.resolve(rawHref, against: href) else {
+            warnings?.log(Warning("a manifest item (id \(attribute("id") ?? "none")) has no usable href and was ignored",
+                                  severity: .moderate, href: Href.path(of: href) ?? href))
+            return nil
+        }
+        return Item(id: attribute("id")?.trimmed.nilIfEmpty, rawHref: rawHref, href: resolved,
+                    mediaType: attribute("media-type")?.trimmed.nilIfEmpty,
+                    properties: attribute("properties")?.tokens ?? [],
+                    fallback: attribute("fallback")?.trimmed.nilIfEmpty,
+                    mediaOverlay: attribute("media-overlay")?.trimmed.nilIfEmpty)
+    }
+
+    /// A spine `itemref` from its attributes; nil (with a warning) without an idref.
+    static func itemref(_ attribute: (String) -> String?, href: String, warnings: (any WarningLogger)?) -> Itemref? {
+        guard let idref = attribute("idref")?.trimmed.nilIfEmpty else {
+            warnings?.log(Warning("a spine itemref has no idref and was ignored", severity: .moderate,
+                                  href: Href.path(of: href) ?? href))
+            return nil
+        }
+        return Itemref(idref: idref, isLinear: attribute("linear")?.trimmed.lowercased() != "no",
+                       properties: attribute("properties")?.tokens ?? [])
+    }
+
+    /// A guide `reference` as a landmark link; nil without a usable href.
+    static func guideLink(_ attribute: (String) -> String?, href: String) -> Link? {
+        guard let rawHref = attribute("href")?.trimmed, !rawHref.isEmpty,
+              let resolved = EPUBHref.resolve(rawHref, against: href) else { return nil }
+        let type = attribute("type")?.trimmed ?? ""
+        let title = attribute("title")?.trimmed.nilIfEmpty ?? guideTitles[type.lowercased()] ?? type.nilIfEmpty ?? rawHref
+        return Link(href: resolved, title: title)
     }
 
     /// What the guide's reference types are called when a reference has no title.
@@ -107,6 +132,16 @@ struct OPFPackage {
                               "epigraph": "Epigraph", "foreword": "Foreword", "loi": "List of Illustrations",
                               "lot": "List of Tables", "notes": "Notes", "preface": "Preface", "text": "Start of the Text"]
 
+    /// This package without its document: once the metadata is read, nothing needs the tree,
+    /// which for a book of thousands of manifest items is several megabytes, ten times the
+    /// values read from it; releasing it before the reading order is built lowers the peak.
+    func releasingDocument() -> OPFPackage {
+        var package = self
+        package.metadata = nil
+        package.document = nil
+        return package
+    }
+
     /// The EPUB major version, from `package@version`.
     var majorVersion: Int? {
         version.flatMap { $0.split(separator: ".").first }.flatMap { Int($0) }
@@ -115,7 +150,7 @@ struct OPFPackage {
 
 /// The vocabularies of `property` values: the reserved prefixes of EPUB 3 plus those declared
 /// by `package@prefix`, so that properties are compared as IRIs whatever prefix a file uses.
-struct OPFVocabulary {
+struct OPFVocabulary: Equatable {
     static let metaDefault = "http://idpf.org/epub/vocab/package/meta/#"
     static let dcterms = "http://purl.org/dc/terms/"
     static let media = "http://www.idpf.org/epub/vocab/overlays/#"
