@@ -20,7 +20,7 @@ struct EPUBManifestBuilder {
     func build() throws(PublicationParseError) -> (readingOrder: [Link], resources: [Link]) {
         reportQuirks()
         let items = package.items
-        let links = items.map(link(for:))
+        var links = items.map(link(for:))
         var indexByID: [String: Int] = [:]
         for (index, item) in items.enumerated() {
             guard let id = item.id else { continue }
@@ -29,14 +29,23 @@ struct EPUBManifestBuilder {
                                       href: packagePath))
             }
         }
-        let withAlternates = links.enumerated().map { index, link in
-            var link = link
-            link.alternates = fallbackChain(from: items[index], indexByID: indexByID).map { links[$0] }
-            addMediaOverlay(to: &link, item: items[index], indexByID: indexByID)
-            return link
+        // Alternates are the links as first built. Few items have fallbacks or overlays: only
+        // theirs are changed, in place, rather than every link copied into a second array.
+        var changed: [(index: Int, link: Link)] = []
+        for (index, item) in items.enumerated() {
+            let chain = fallbackChain(from: item, indexByID: indexByID)
+            let hasDuration = item.id.map { overlayDurations[$0] != nil } ?? false
+            guard !chain.isEmpty || item.mediaOverlay != nil || hasDuration else { continue }
+            var link = links[index]
+            link.alternates = chain.map { links[$0] }
+            addMediaOverlay(to: &link, item: item, indexByID: indexByID)
+            changed.append((index, link))
         }
+        for change in changed { links[change.index] = change.link }
+        let withAlternates = links
 
         var readingOrder: [Link] = []
+        readingOrder.reserveCapacity(package.itemrefs.count)
         var inSpine = Set<Int>()
         var nonLinear: [Int: Link] = [:]
         for itemref in package.itemrefs {
