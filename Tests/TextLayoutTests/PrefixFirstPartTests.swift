@@ -164,4 +164,27 @@ import TestSupport
         try Self.expectPrefixFirstPart(bytes, "children's literature s04", recordsCheckpoints: nil,
                                        maximumRead: ContentDocumentLoader.firstPrefixBytes)
     }
+
+    /// A source prepared before it is parsed (here a DOCTYPE internal subset removed) is read
+    /// whole for its first part, and records no checkpoints: their offsets would be the prepared
+    /// bytes', and a part is read by ranges from the resource as it is.
+    @Test func aChapterWithADoctypeSubsetIsReadWholeWithoutCheckpoints() throws {
+        let bytes = Array(("<!DOCTYPE html [ <!ENTITY nbsp \"&#160;\"> ]>\n" + ChapterCheckpointTests.chapter(minimumBytes: 600_000)).utf8)
+        let log = Log()
+        let (publication, link) = Self.publication(bytes, log: log)
+        let loader = ContentDocumentLoader(publication: publication, options: ContentParseOptions(), observer: log.observer)
+        var parts: [TextDocument] = []
+        var recorded: [ChapterCheckpoint]?
+        let whole = try loader.load(link, firstPartLength: Self.firstPartLength, recordingCheckpoints: { recorded = $0 }) { parts.append($0) }
+        var expectedParts: [TextDocument] = []
+        let expectedWhole = try ContentDocumentParser.parse(html: bytes, href: link.href, firstPartLength: Self.firstPartLength) {
+            expectedParts.append($0)
+        }
+        let fingerprint = IncrementalParseTests().fingerprint
+        #expect(parts.count == 1 && parts.map(fingerprint) == expectedParts.map(fingerprint))
+        #expect(fingerprint(whole) == fingerprint(expectedWhole))
+        #expect(!(whole.blocks.first?.text.string.contains("ENTITY") ?? true))
+        #expect(recorded == [])
+        #expect(log.readsBeforeFirstEvent.contains { $0.range == nil }, "\(log.readsBeforeFirstEvent)")
+    }
 }
