@@ -74,7 +74,7 @@ public final class ZipAccessPointStore: Sendable {
         guard !entry.isEncrypted, !index.points.isEmpty else { return }
         let bytes = ZipAccessPointCoding.encode(index, key: key, entry: entry)
         guard bytes.count <= Self.maxFileBytes else { return }
-        mkdir(directory, 0o700)
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let final = path(for: key)
         let temporary = directory + "/.\(key.fileName).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
