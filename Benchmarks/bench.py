@@ -26,6 +26,7 @@ import time
 import zipfile
 
 from large_books import bench_large_books, ends_with_marker, memory_rows, xhtml_mb
+from deflated_ranged import bench_deflated_ranged
 from folder_sync import bench_folder_sync
 from formats import bench_formats
 from highlights import bench_highlights
@@ -857,7 +858,7 @@ def main():
     parser.add_argument("--lectern", required=True)
     parser.add_argument("--output", default="BENCHMARKS.md")
     parser.add_argument("--runs", type=int, default=30)
-    parser.add_argument("--only", choices=["tui", "large", "server", "library", "chapter", "pictures", "opds", "speech", "highlights", "formats"],
+    parser.add_argument("--only", choices=["tui", "large", "server", "library", "chapter", "pictures", "opds", "speech", "highlights", "formats", "deflated"],
                         help="Run one section and print it (BENCHMARKS.md is not written).")
     args = parser.parse_args()
     if args.only == "library":
@@ -883,6 +884,9 @@ def main():
             tui_rows, tui_notes = bench_speech(os.path.abspath(args.lectern), isolated_env())
         elif args.only == "highlights":
             tui_rows, tui_notes = bench_highlights(os.path.abspath(args.lectern), args.runs, isolated_env(), WORK, run_json, stats)
+        elif args.only == "deflated":
+            tui_rows, tui_notes = bench_deflated_ranged(os.path.abspath(args.lectern), args.runs,
+                                                        make_one_chapter_epub(9_000_000, "65mb"), measure, isolated_env)
         elif args.only == "formats":
             tui_rows, tui_notes = bench_formats(os.path.abspath(args.lectern), args.runs, isolated_env, WORK, measure, epy_command)
         elif args.only == "opds":
@@ -922,6 +926,10 @@ def main():
     rows.append(("64 KiB ranged read in the middle of a stored 100 MB entry", ranged, ""))
     whole = measure([lectern, "cat", stored, "--href", "track.mp3"], max(5, args.runs // 6), env)
     rows.append(("Whole read of the same 100 MB entry, for comparison", whole, ""))
+    deflated_rows, deflated_notes = bench_deflated_ranged(lectern, args.runs, make_one_chapter_epub(9_000_000, "65mb"),
+                                                          measure, isolated_env)
+    rows += deflated_rows
+    notes += deflated_notes
     notes.append(f"The ranged read costs {ranged['median_ms'] - baseline['median_ms']:.1f} ms above process start; "
                  f"the whole entry {whole['median_ms'] - baseline['median_ms']:.1f} ms: a ranged read of a stored "
                  "entry seeks instead of reading what precedes it.")
