@@ -72,8 +72,10 @@ extension ZipArchive {
         do throws(ZipError) {
             cursor = try openCursor(entry, start: point, state: &state)
         } catch {
-            guard point != nil, case .inconsistent = error else { throw error }
+            // A point that does not check out (or cannot be reached) goes; the read starts over.
+            guard point != nil else { throw error }
             state.accessIndexes[entry.index] = nil
+            state.storeSaved.remove(entry.index)
             if let pointStore, let archivePath, let key = ZipAccessPointStore.Key(archivePath: archivePath, entry: entry) {
                 pointStore.remove(key)
             }

@@ -97,6 +97,14 @@ import TestSupport
         try readTail(after: encode(index.points, other, otherKey), key: key)
     }
 
+    @Test func aStoreInAFolderThatDoesNotExistYetCreatesIt() throws {
+        let nested = ZipAccessPointStore(directory: storeDirectory + "/cache/lectern/zip-points")
+        let first = try ZipArchive(path: fixture.clear, accessPoints: nested)
+        _ = try first.read(try #require(first.entry(at: LongEntryFixture.name)))
+        let files = try FileManager.default.contentsOfDirectory(atPath: nested.directory)
+        #expect(files.filter { $0.hasSuffix(".zran") }.count == 1)
+    }
+
     @Test func theDirectoryKeepsItsBound() throws {
         let small = ZipAccessPointStore(directory: storeDirectory, maxTotalBytes: 1)
         try FileManager.default.createDirectory(atPath: storeDirectory, withIntermediateDirectories: true)
