@@ -1,19 +1,41 @@
 import FoundationEssentials
 import LibZip
+import Synchronization
 
 /// Serves the entries of a ZIP archive, which it owns and closes.
 public final class ArchiveFetcher: Fetcher {
     public let archive: ZipArchive
-    public let links: [Link]
+    /// The links of the entries, made the first time they are asked for: a book of thousands
+    /// of entries reads its first page from the archive's directory without them (#28).
+    private let listed = Mutex<[Link]?>(nil)
 
     public init(archive: ZipArchive) {
         self.archive = archive
-        links = archive.entries.filter { !$0.isDirectory }.map(ArchiveFetcher.link(for:))
     }
+
+    /// The archive's files, in archive order.
+    public var links: [Link] {
+        listed.withLock { listed in
+            if let listed { return listed }
+            let links = archive.entries.filter { !$0.isDirectory }.map(ArchiveFetcher.link(for:))
+            listed = links
+            return links
+        }
+    }
+
+    /// Whether the links have been made (asking never makes them).
+    public var hasListedLinks: Bool { listed.withLock { $0 != nil } }
 
     /// Opens the archive at `path`.
     public convenience init(path: String) throws(ZipError) {
         self.init(archive: try ZipArchive(path: path))
+    }
+
+    /// The link of the file at `path`, as ``links`` has it, made alone; nil when the archive
+    /// has no such file.
+    public func link(atPath path: String) -> Link? {
+        guard let entry = archive.entry(at: path), !entry.isDirectory else { return nil }
+        return Self.link(for: entry)
     }
 
     static func link(for entry: ZipEntry) -> Link {

@@ -85,15 +85,15 @@ enum EPUBPackageChecks {
     /// Checks the `mimetype` entry: present, first, stored, exactly `application/epub+zip`.
     static func checkMimetype(in fetcher: any Fetcher, warnings: (any WarningLogger)?) {
         guard let warnings else { return }
-        let links = fetcher.links
-        guard let entry = links.first(where: { $0.path == "mimetype" }) else {
+        let (listsAny, firstPath, entry) = listing(of: fetcher, path: "mimetype")
+        guard let entry else {
             // Fetchers that cannot list their content (HTTP) tell nothing here.
-            if !links.isEmpty {
+            if listsAny {
                 warnings.log(Warning("the package has no `mimetype` entry", severity: .minor, href: "mimetype"))
             }
             return
         }
-        if links.first?.path != "mimetype" {
+        if firstPath != "mimetype" {
             warnings.log(Warning("`mimetype` is not the first entry of the package", severity: .minor, href: "mimetype"))
         }
         if entry.properties["archive"]?["isEntryCompressed"]?.bool == true {
@@ -110,5 +110,17 @@ enum EPUBPackageChecks {
             warnings.log(Warning("`mimetype` holds `\(content.prefix(64))`, not `\(mimetype)`", severity: .moderate,
                                  href: "mimetype"))
         }
+    }
+
+    /// Whether the fetcher lists any resource, the path of the first and the link of `path`:
+    /// from a ZIP archive's directory when the fetcher is the archive's own, without making a
+    /// link for each of its entries (#28: thousands in a long book, before the first page).
+    static func listing(of fetcher: any Fetcher, path: String) -> (listsAny: Bool, firstPath: String?, link: Link?) {
+        if let archiveFetcher = fetcher as? ArchiveFetcher {
+            let firstPath = archiveFetcher.archive.entries.first { !$0.isDirectory }?.path
+            return (firstPath != nil, firstPath, archiveFetcher.link(atPath: path))
+        }
+        let links = fetcher.links
+        return (!links.isEmpty, links.first?.path, links.first { $0.path == path })
     }
 }

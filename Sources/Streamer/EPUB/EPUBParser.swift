@@ -128,9 +128,17 @@ public struct EPUBParser: PublicationParser {
     /// Fetchers that cannot list their content are not checked.
     private func checkResourcesExist(readingOrder: [Link], resources: [Link], fetcher: any Fetcher,
                                      warnings: (any WarningLogger)?) -> [Link] {
-        let available = Set(fetcher.links.compactMap(\.path))
-        guard !available.isEmpty else { return resources }
-        func isMissing(_ link: Link) -> Bool { link.path.map { !available.contains($0) } ?? false }
+        let isListed: (String) -> Bool
+        if let archiveFetcher = fetcher as? ArchiveFetcher {
+            // The archive's directory answers without a link for each of its entries (#28).
+            guard archiveFetcher.archive.entries.contains(where: { !$0.isDirectory }) else { return resources }
+            isListed = { archiveFetcher.archive.entry(at: $0).map { !$0.isDirectory } ?? false }
+        } else {
+            let available = Set(fetcher.links.compactMap(\.path))
+            guard !available.isEmpty else { return resources }
+            isListed = available.contains
+        }
+        func isMissing(_ link: Link) -> Bool { link.path.map { !isListed($0) } ?? false }
         for link in readingOrder where isMissing(link) {
             warnings?.log(Warning("declared in the spine but missing from the package", severity: .major,
                                  href: Href.removingFragment(link.href)))
