@@ -20,7 +20,10 @@ struct EPUBManifestBuilder {
     func build() throws(PublicationParseError) -> (readingOrder: [Link], resources: [Link]) {
         reportQuirks()
         let items = package.items
-        var links = items.map(link(for:))
+        // Each link is made when the reading order or the resources take it, not all first
+        // into an array beside them (#28: 2,014 links at the opening's peak); the media
+        // types' warnings still come first, in manifest order.
+        for item in items { reportMediaType(of: item) }
         var indexByID: [String: Int] = [:]
         for (index, item) in items.enumerated() {
             guard let id = item.id else { continue }
@@ -29,20 +32,19 @@ struct EPUBManifestBuilder {
                                       href: packagePath))
             }
         }
-        // Alternates are the links as first built. Few items have fallbacks or overlays: only
-        // theirs are changed, in place, rather than every link copied into a second array.
-        var changed: [(index: Int, link: Link)] = []
+        // Alternates are the fallbacks' plain links. Few items have fallbacks or overlays:
+        // theirs are kept aside, the others' links made when taken.
+        var changed: [Int: Link] = [:]
         for (index, item) in items.enumerated() {
             let chain = fallbackChain(from: item, indexByID: indexByID)
             let hasDuration = item.id.map { overlayDurations[$0] != nil } ?? false
             guard !chain.isEmpty || item.mediaOverlay != nil || hasDuration else { continue }
-            var link = links[index]
-            link.alternates = chain.map { links[$0] }
-            addMediaOverlay(to: &link, item: item, indexByID: indexByID)
-            changed.append((index, link))
+            var full = link(for: item)
+            full.alternates = chain.map { link(for: items[$0]) }
+            addMediaOverlay(to: &full, item: item, indexByID: indexByID)
+            changed[index] = full
         }
-        for change in changed { links[change.index] = change.link }
-        let withAlternates = links
+        func withAlternates(_ index: Int) -> Link { changed[index] ?? link(for: items[index]) }
 
         var readingOrder: [Link] = []
         readingOrder.reserveCapacity(package.itemrefs.count)
@@ -59,7 +61,7 @@ struct EPUBManifestBuilder {
                                       severity: .minor, href: packagePath))
                 continue
             }
-            var link = withAlternates[index]
+            var link = withAlternates(index)
             if Href.isAbsoluteURL(link.href) {
                 warnings?.log(Warning("the spine item \"\(itemref.idref)\" is a remote resource", severity: .minor, href: link.href))
             }
@@ -71,9 +73,9 @@ struct EPUBManifestBuilder {
 
         var resources: [Link] = []
         var seen = Set(readingOrder.map { $0.path ?? $0.href })
-        for (index, link) in withAlternates.enumerated() {
+        for index in items.indices {
             if inSpine.contains(index), nonLinear[index] == nil { continue }
-            var resource = nonLinear[index] ?? link
+            var resource = nonLinear[index] ?? withAlternates(index)
             // A fragment designates a place for navigation, not a resource.
             resource.href = Href.removingFragment(resource.href)
             guard seen.insert(resource.path ?? resource.href).inserted else { continue }
@@ -99,16 +101,21 @@ struct EPUBManifestBuilder {
         return (readingOrder, rest)
     }
 
-    private func link(for item: OPFPackage.Item) -> Link {
-        var link = Link(href: item.href)
+    /// Warns about an item whose media type is missing or not valid.
+    private func reportMediaType(of item: OPFPackage.Item) {
         if let declared = item.mediaType {
-            link.mediaType = MediaType(declared)
-            if link.mediaType == nil {
+            if MediaType(declared) == nil {
                 warnings?.log(Warning("the media type \"\(declared)\" is not valid", severity: .minor, href: item.href))
             }
         } else {
             warnings?.log(Warning("a manifest item has no media-type", severity: .minor, href: item.href))
         }
+    }
+
+    /// The link of an item (its media type's problems are reported by ``reportMediaType(of:)``).
+    private func link(for item: OPFPackage.Item) -> Link {
+        var link = Link(href: item.href)
+        link.mediaType = item.mediaType.flatMap(MediaType.init)
         if link.mediaType == nil, let path = link.path, let ext = path.split(separator: ".").last, path.contains(".") {
             link.mediaType = MediaType.of(fileExtension: String(ext))
         }

@@ -21,8 +21,10 @@ struct EPUBNavigation {
         defer {
             if subcollections["landmarks"] == nil, !guide.isEmpty { subcollections["landmarks"] = [PublicationCollection(links: guide)] }
         }
-        let links = readingOrder + resources
-        if let navLink = links.first(withRel: "contents"), let data = Self.read(navLink, fetcher, warnings) {
+        // The reading order, then the resources, searched in place: not copied into one array
+        // (#28: thousands of links, while the navigation document is parsed).
+        func first(_ found: (Link) -> Bool) -> Link? { readingOrder.first(where: found) ?? resources.first(where: found) }
+        if let navLink = first({ $0.hasRel("contents") }), let data = Self.read(navLink, fetcher, warnings) {
             let navigation = NavigationDocumentParser(data: data, href: Href.removingFragment(navLink.href), warnings: warnings)
             tableOfContents = navigation.navigations["toc"] ?? []
             for (type, role) in Self.roles {
@@ -33,7 +35,8 @@ struct EPUBNavigation {
         }
         guard tableOfContents.isEmpty || subcollections["pageList"] == nil else { return }
 
-        let ncxLink = spineTOCHref.flatMap { links.first(withHREF: $0) } ?? links.first { $0.mediaType?.matches(.ncx) == true }
+        let ncxLink = spineTOCHref.flatMap { readingOrder.first(withHREF: $0) ?? resources.first(withHREF: $0) }
+            ?? first { $0.mediaType?.matches(.ncx) == true }
         guard let ncxLink, let data = Self.read(ncxLink, fetcher, warnings) else { return }
         let ncx = NCXParser(data: data, href: Href.removingFragment(ncxLink.href), warnings: warnings)
         if tableOfContents.isEmpty { tableOfContents = ncx.tableOfContents }

@@ -21,9 +21,12 @@ public struct EPUBParser: PublicationParser {
         let packagePath = try EPUBContainerParser.packagePath(in: fetcher, warnings: warnings)
         let packageHref = EPUBHref.of(path: packagePath)
         let encryptions = readEncryption(fetcher, warnings: warnings).encryptions
-        let packageData: Data
+        // The document's bytes go once the package is read, before the reading order is built.
+        let read: (package: OPFPackage, metadata: Metadata, coverID: String?, overlayDurations: [String: Double])
         switch fetcher.readXMLDocumentData(Link(href: packageHref, mediaType: .opf)) {
-        case .success(let data): packageData = data
+        case .success(let data):
+            read = try Self.readPackage(data, href: packageHref, fallbackTitle: Self.fallbackTitle(asset.name),
+                                        displayOptions: { readDisplayOptions(fetcher) }, warnings: warnings)
         case .failure(.notFound):
             guard let recovered = EPUBPackageRecovery.manifest(
                 fetcher: fetcher, packagePath: packagePath, encryptions: encryptions,
@@ -36,9 +39,7 @@ public struct EPUBParser: PublicationParser {
             throw .unreadableResource(href: packagePath, error)
         }
 
-        let (package, metadata, coverID, overlayDurations) = try Self.readPackage(
-            packageData, href: packageHref, fallbackTitle: Self.fallbackTitle(asset.name),
-            displayOptions: { readDisplayOptions(fetcher) }, warnings: warnings)
+        let (package, metadata, coverID, overlayDurations) = read
         let (readingOrder, declaredResources) = try EPUBManifestBuilder(
             package: package, coverID: coverID, encryptions: encryptions,
             warnings: warnings, overlayDurations: overlayDurations

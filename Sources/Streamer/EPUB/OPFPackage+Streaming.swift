@@ -18,6 +18,7 @@ extension OPFPackage {
         var rootRead = false
         let read = try? XMLStreamReader.reading(data) { reader -> Bool in
             var section = ""
+            var mediaTypes: [String: String] = [:]
             var seen = Set<String>()
             while reader.nextElement() {
                 switch reader.depth {
@@ -42,7 +43,10 @@ extension OPFPackage {
                 case 2:
                     switch (section, reader.localName) {
                     case ("manifest", "item"):
-                        if let item = item({ reader.attribute($0) }, href: href, warnings: itemWarnings) {
+                        if var item = item({ reader.attribute($0) }, href: href, warnings: itemWarnings) {
+                            // A few media types for thousands of items: one string each.
+                            item.mediaType = item.mediaType.map { mediaTypes[$0, default: $0] }
+                            if let type = item.mediaType { mediaTypes[type] = type }
                             package.items.append(item)
                         }
                     case ("spine", "itemref"):
