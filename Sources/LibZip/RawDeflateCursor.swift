@@ -27,6 +27,8 @@ final class RawDeflateCursor {
     /// The running CRC-32, for a cursor that started at the entry's first byte.
     private var crc: UInt32?
     private(set) var finished = false
+    /// Whether the cursor started at the entry's first byte, so that ``finish()`` checks the CRC-32.
+    var checksCRC: Bool { crc != nil }
     /// A point being checked (the start point) or recorded (its check still growing).
     private var pending: (point: DeflateAccessPoint, crc: UInt32, remaining: Int, verifying: Bool)?
     /// Bytes inflated, for tests and measurements.

@@ -49,11 +49,17 @@ extension ZipArchive {
         let count = Int(range.count)
         guard let buffer = malloc(count)?.assumingMemoryBound(to: UInt8.self) else { throw .tooLarge(UInt64(count)) }
         do throws(ZipError) {
-            defer { collect(cursor, state: &state, verified: false) }
             try cursor.skip(to: range.lowerBound)
             let received = try cursor.read(into: buffer, count: count)
+            // A cursor from the entry's start that reaches its end checks the CRC-32 as a whole
+            // read does (the reader may read a chapter in two ranges): its points may be kept.
+            let verified = cursor.checksCRC && cursor.position == entry.size
+            if verified { try cursor.finish() }
+            collect(cursor, state: &state, verified: verified)
             return Data(bytesNoCopy: buffer, count: received, deallocator: .free)
         } catch {
+            state.inflatedBytes += cursor.inflated - cursor.counted
+            cursor.counted = cursor.inflated
             free(buffer)
             // Its position is unknown now: never reuse it.
             state.deflateCursors.removeAll { $0 === cursor }

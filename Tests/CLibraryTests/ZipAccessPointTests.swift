@@ -95,6 +95,31 @@ struct LongEntryFixture: Sendable {
         try expectCheapTail(try ZipArchive(path: fixture.clear, accessPoints: store))
     }
 
+    /// The reader reads a long chapter as a prefix, then the rest: that stores points too.
+    @Test func aPrefixThenTheRestStoresThePoints() throws {
+        let store = ZipAccessPointStore(directory: storeDirectory)
+        let first = try ZipArchive(path: fixture.clear, accessPoints: store)
+        let entry = try #require(first.entry(at: LongEntryFixture.name))
+        let prefix = try first.read(entry, range: 0..<262_144)
+        let rest = try first.read(entry, range: 262_144..<entry.size)
+        #expect(prefix + rest == fixture.text)
+        #expect(storeFiles().count == 1)
+        try expectCheapTail(try ZipArchive(path: fixture.clear, accessPoints: store))
+    }
+
+    @Test func aPrefixThenTheRestOfADamagedEntryFailsItsChecksum() throws {
+        var data = try Data(contentsOf: URL(fileURLWithPath: fixture.clear))
+        try ZipSurgery.setCRC(0x1234_5678, of: LongEntryFixture.name, in: &data)
+        try FileManager.default.createDirectory(atPath: storeDirectory, withIntermediateDirectories: true)
+        let path = storeDirectory + "/damaged.zip"
+        try data.write(to: URL(fileURLWithPath: path))
+        let archive = try ZipArchive(path: path, accessPoints: ZipAccessPointStore(directory: storeDirectory + "/points"))
+        let entry = try #require(archive.entry(at: LongEntryFixture.name))
+        _ = try archive.read(entry, range: 0..<262_144)
+        #expect(zipError { try archive.read(entry, range: 262_144..<entry.size) } == .checksumMismatch)
+        #expect(!FileManager.default.fileExists(atPath: storeDirectory + "/points"))
+    }
+
     @Test func anEncryptedEntryLeavesNoPointsOnDisk() throws {
         let store = ZipAccessPointStore(directory: storeDirectory)
         let archive = try ZipArchive(path: fixture.encrypted, accessPoints: store)
