@@ -38,7 +38,8 @@ struct EPUBNavigation {
         let ncxLink = spineTOCHref.flatMap { readingOrder.first(withHREF: $0) ?? resources.first(withHREF: $0) }
             ?? first { $0.mediaType?.matches(.ncx) == true }
         guard let ncxLink, let data = Self.read(ncxLink, fetcher, warnings) else { return }
-        let ncx = NCXParser(data: data, href: Href.removingFragment(ncxLink.href), warnings: warnings)
+        let ncx = NCXParser(data: data, href: Href.removingFragment(ncxLink.href), warnings: warnings,
+                            onlyPageList: !tableOfContents.isEmpty)
         if tableOfContents.isEmpty { tableOfContents = ncx.tableOfContents }
         if subcollections["pageList"] == nil, !ncx.pageList.isEmpty {
             subcollections["pageList"] = [PublicationCollection(links: ncx.pageList)]

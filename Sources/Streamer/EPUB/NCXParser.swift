@@ -7,8 +7,18 @@ struct NCXParser {
     let tableOfContents: [Link]
     let pageList: [Link]
 
-    /// - Parameter href: the href of the NCX, against which its links resolve.
-    init(data: Data, href: String, warnings: (any WarningLogger)?) {
+    /// - Parameters:
+    ///   - href: the href of the NCX, against which its links resolve.
+    ///   - onlyPageList: whether only the `pageList` is wanted (the navigation document gave the
+    ///     table of contents): a well-formed NCX is then read element after element and only its
+    ///     `pageList` kept as a tree, not its `navMap` of every chapter (#28: a 297 KB NCX of
+    ///     2,014 points was parsed whole after the first page just to find it has no page list).
+    init(data: Data, href: String, warnings: (any WarningLogger)?, onlyPageList: Bool = false) {
+        if onlyPageList, let pageList = Self.streamedPageList(data, href: href) {
+            tableOfContents = []
+            self.pageList = pageList
+            return
+        }
         guard let document = try? XMLDocument(xml: data) else {
             warnings?.log(Warning("the NCX cannot be parsed", severity: .moderate, href: href))
             tableOfContents = []
@@ -46,5 +56,23 @@ struct NCXParser {
             guard href != nil || !children.isEmpty else { return nil }
             return Link(href: href ?? "#", title: title, children: children)
         }
+    }
+
+    /// The `pageList` of a well-formed NCX, streamed (empty without one); nil when the NCX is
+    /// not well-formed, which the tree parser then reads, repairing what it can.
+    private static func streamedPageList(_ data: Data, href: String) -> [Link]? {
+        let read = try? XMLStreamReader.reading(data) { reader -> [Link]? in
+            var pageList: [Link] = []
+            var found = false
+            while reader.nextElement() {
+                guard reader.depth == 1, !found, reader.localName == "pageList" else { continue }
+                found = true
+                guard let element = reader.copyOfCurrentElement()?.root.firstChild(named: "pageList") else { return nil }
+                var truncated = false
+                pageList = points(in: element, named: "pageTarget", base: href, depth: 0, truncated: &truncated)
+            }
+            return reader.isMalformed ? nil : pageList
+        }
+        return read ?? nil
     }
 }
