@@ -13,18 +13,26 @@ extension ContentDocumentParser {
     /// when the prefix ends first (a longer one is needed), or when it cannot be parsed as it is
     /// (a DOCTYPE subset to remove, nesting to flatten: the whole is converted then).
     /// `recording`: walked as a conversion recording checkpoints walks (the whole's will).
+    /// `told` is called with it at once, before libxml2 parses the rest of the prefix.
     static func firstPart(ofPrefix prefix: [UInt8], href: String, language: String?, readingProgression: ReadingProgression,
-                          options: ContentParseOptions, firstPartLength length: Int, recording: Bool) -> TextDocument? {
+                          options: ContentParseOptions, firstPartLength length: Int, recording: Bool,
+                          told: (TextDocument) -> Void = { _ in }) -> TextDocument? {
         guard prefix.withUnsafeBufferPointer(prepare) == nil else { return nil }
         var part: TextDocument?
         let recorder = recording ? HTMLConverter.CheckpointRecorder(spacing: ChapterCheckpoint.spacing) : nil
-        _ = try? parseDocument(prefix, href: href, language: language, readingProgression: readingProgression, options: options,
-                               observer: { converter in
-            guard !converter.isStopped, converter.offset >= length else { return }
-            if let parsed = converter.sourceBytesParsed(), parsed < prefix.count { part = converter.partialDocument() }
-            // Past that block, what the whole tells first is no longer this part: nothing more is of use.
-            converter.isStopped = true
-        }, recorder: recorder)
+        withoutActuallyEscaping(told) { told in
+            _ = try? parseDocument(prefix, href: href, language: language, readingProgression: readingProgression, options: options,
+                                   observer: { converter in
+                guard !converter.isStopped, converter.offset >= length else { return }
+                if let parsed = converter.sourceBytesParsed(), parsed < prefix.count {
+                    let document = converter.partialDocument()
+                    part = document
+                    told(document)
+                }
+                // Past that block, what the whole tells first is no longer this part: nothing more is of use.
+                converter.isStopped = true
+            }, recorder: recorder)
+        }
         return part
     }
 }

@@ -28,13 +28,13 @@ extension ContentDocumentLoader {
             prefix.append(contentsOf: data)
             // Shorter than its length said: read whole, as it is.
             guard prefix.count == size else { return false }
-            if let part = ContentDocumentParser.firstPart(ofPrefix: prefix, href: opened.href, language: opened.language,
-                                                          readingProgression: opened.progression, options: options,
-                                                          firstPartLength: length, recording: recording) {
+            let part = ContentDocumentParser.firstPart(ofPrefix: prefix, href: opened.href, language: opened.language,
+                                                       readingProgression: opened.progression, options: options,
+                                                       firstPartLength: length, recording: recording) { part in
                 observer?(.firstPart(href: opened.href, length: part.length, bytes: prefix.count))
                 firstPart(part)
-                return true
             }
+            if part != nil { return true }
             size *= 4
         }
         return false
