@@ -70,6 +70,13 @@ public final class XMLStreamReader {
         return String(cString: value)
     }
 
+    /// The value of the current element's attribute in `namespace`, whatever its prefix.
+    public func attribute(_ name: String, namespace: String) -> String? {
+        guard let value = xmlTextReaderGetAttributeNs(reader, name, namespace) else { return nil }
+        defer { lectern_xmlFree(value) }
+        return String(cString: value)
+    }
+
     /// The current element with all its content, as a document of its own under a copy of its
     /// parent's start tag (attributes and namespace declarations, so that names, languages and
     /// the document's internal entities read as in the whole document). Reading then goes on

@@ -10,6 +10,19 @@ struct NavigationDocumentParser {
 
     /// - Parameter href: the href of the navigation document, against which its links resolve.
     init(data: Data, href: String, warnings: (any WarningLogger)?) {
+        if let streamed = Self.streamed(data, href: href, warnings: warnings) {
+            self.init(navigations: streamed)
+        } else {
+            self.init(tree: data, href: href, warnings: warnings)
+        }
+    }
+
+    private init(navigations: [String: [Link]]) {
+        self.navigations = navigations
+    }
+
+    /// The navigations read from the document's whole tree.
+    init(tree data: Data, href: String, warnings: (any WarningLogger)?) {
         // Navigation documents are XHTML, but some hold HTML entities (`&nbsp;` without a DTD)
         // or are tag soup (unclosed `li`): XML recovery would nest such entries wrongly, so
         // anything not well-formed goes to the HTML parser, which knows HTML's rules.
@@ -27,11 +40,13 @@ struct NavigationDocumentParser {
                 navigations[type] = links
             }
         }
-        if truncated {
-            warnings?.log(Warning("the navigation is nested deeper than \(EPUBLimits.maxNavigationDepth) levels; deeper entries were dropped",
-                                  severity: .moderate, href: href))
-        }
+        if truncated { warnings?.log(Self.truncationWarning(href: href)) }
         self.navigations = navigations
+    }
+
+    static func truncationWarning(href: String) -> Warning {
+        Warning("the navigation is nested deeper than \(EPUBLimits.maxNavigationDepth) levels; deeper entries were dropped",
+                severity: .moderate, href: href)
     }
 
     /// The `nav` elements, in document order (nested navs are not expected, so not searched).
@@ -50,7 +65,7 @@ struct NavigationDocumentParser {
     }
 
     /// The `epub:type` tokens of a nav. The HTML parser keeps `epub:type` as a plain name.
-    private static func types(of nav: XMLElement) -> [String] {
+    static func types(of nav: XMLElement) -> [String] {
         let value = nav.attribute("type", namespace: EPUBNamespace.ops) ?? nav.attribute("epub:type") ?? ""
         return value.tokens
     }
@@ -69,7 +84,7 @@ struct NavigationDocumentParser {
     /// neither a label nor children are dropped (EPUB 3.3 §nav: zero-length labels and unlinked
     /// leaves are ignored); a heading with children gets the href `#`, as in Readium, since a
     /// link must have an href.
-    private static func link(for item: XMLElement, base: String, depth: Int, truncated: inout Bool) -> Link? {
+    static func link(for item: XMLElement, base: String, depth: Int, truncated: inout Bool) -> Link? {
         let label = item.children.first { $0.localName == "a" || $0.localName == "span" }
         let children = links(in: item, base: base, depth: depth + 1, truncated: &truncated)
         let title = label.flatMap { $0.normalizedTextOrNil ?? $0.attribute("title")?.trimmed.nilIfEmpty }
