@@ -60,7 +60,16 @@ final class RawDeflateCursor {
         inflateEnd(stream)
         stream.deallocate()
         input.deallocate()
+        closeFile()
+    }
+
+    /// Whether the compressed bytes can still be read (the archive closes them when it closes).
+    private(set) var isOpen = true
+
+    func closeFile() {
+        guard isOpen else { return }
         lectern_zip_fclose(file)
+        isOpen = false
     }
 
     private func begin(at point: DeflateAccessPoint) throws(ZipError) {
@@ -92,6 +101,7 @@ final class RawDeflateCursor {
     /// zlib may still have the end of the stream to tell).
     private func fill() throws(ZipError) {
         guard stream.pointee.avail_in == 0 else { return }
+        guard isOpen else { throw .closed }
         let want = min(UInt64(Self.inputSize), entry.compressedSize - min(compressedRead, entry.compressedSize))
         guard want > 0 else { return }
         let read = lectern_zip_fread(file, input, zip_uint64_t(want))

@@ -25,52 +25,10 @@ extension ZipArchive {
         state.withLock { $0.accessIndexes[entry.index]?.points.count ?? 0 }
     }
 
-    func readWholeInflating(_ entry: ZipEntry, state: inout State) throws(ZipError) -> Data {
-        let cursor = try openCursor(entry, start: nil, state: &state)
-        let count = Int(entry.size)
-        guard let buffer = malloc(max(count, 1))?.assumingMemoryBound(to: UInt8.self) else { throw .tooLarge(entry.size) }
-        do throws(ZipError) {
-            let received = try cursor.read(into: buffer, count: count)
-            if received < count { throw .inconsistent("\(entry.path) is shorter than declared") }
-            try cursor.finish()
-        } catch {
-            // Points of an entry that fails its checks are never kept.
-            state.inflatedBytes += cursor.inflated - cursor.counted
-            free(buffer)
-            throw error
-        }
-        collect(cursor, state: &state, verified: true)
-        return Data(bytesNoCopy: buffer, count: count, deallocator: .free)
-    }
-
-    func readInflating(_ entry: ZipEntry, _ range: Range<UInt64>, state: inout State) throws(ZipError) -> Data {
-        loadStoredPoints(entry, state: &state)
-        let cursor = try cursor(for: entry, at: range.lowerBound, state: &state)
-        let count = Int(range.count)
-        guard let buffer = malloc(count)?.assumingMemoryBound(to: UInt8.self) else { throw .tooLarge(UInt64(count)) }
-        do throws(ZipError) {
-            try cursor.skip(to: range.lowerBound)
-            let received = try cursor.read(into: buffer, count: count)
-            // A cursor from the entry's start that reaches its end checks the CRC-32 as a whole
-            // read does (the reader may read a chapter in two ranges): its points may be kept.
-            let verified = cursor.checksCRC && cursor.position == entry.size
-            if verified { try cursor.finish() }
-            collect(cursor, state: &state, verified: verified)
-            return Data(bytesNoCopy: buffer, count: received, deallocator: .free)
-        } catch {
-            state.inflatedBytes += cursor.inflated - cursor.counted
-            cursor.counted = cursor.inflated
-            free(buffer)
-            // Its position is unknown now: never reuse it.
-            state.deflateCursors.removeAll { $0 === cursor }
-            throw error
-        }
-    }
-
     /// A cursor at or before `offset`: an open one when it is past the last point before
     /// `offset`, else a new one from that point (from the start when there is none, or when
     /// the point does not check out: then the points go).
-    private func cursor(for entry: ZipEntry, at offset: UInt64, state: inout State) throws(ZipError) -> RawDeflateCursor {
+    func cursor(for entry: ZipEntry, at offset: UInt64, state: inout State) throws(ZipError) -> RawDeflateCursor {
         let point = state.accessIndexes[entry.index]?.point(atOrBefore: offset)
         let open = state.deflateCursors.last { $0.entry.index == entry.index && $0.position <= offset }
         if let open, open.position >= point?.outputOffset ?? 0 { return open }
@@ -93,7 +51,7 @@ extension ZipArchive {
         return cursor
     }
 
-    private func openCursor(_ entry: ZipEntry, start: DeflateAccessPoint?, state: inout State) throws(ZipError) -> RawDeflateCursor {
+    func openCursor(_ entry: ZipEntry, start: DeflateAccessPoint?, state: inout State) throws(ZipError) -> RawDeflateCursor {
         let file = try state.open(entry, flags: zip_flags_t(ZIP_FL_COMPRESSED))
         let cursor = try RawDeflateCursor(entry: entry, file: file, start: start)
         let index = state.accessIndexes[entry.index] ?? DeflateAccessIndex()
@@ -106,7 +64,7 @@ extension ZipArchive {
 
     /// Takes the points and byte count a cursor gathered. The points go to the store once
     /// they cover the whole entry and a whole read `verified` its CRC-32.
-    private func collect(_ cursor: RawDeflateCursor, state: inout State, verified: Bool) {
+    func collect(_ cursor: RawDeflateCursor, state: inout State, verified: Bool) {
         state.inflatedBytes += cursor.inflated - cursor.counted
         cursor.counted = cursor.inflated
         let entry = cursor.entry
@@ -127,7 +85,7 @@ extension ZipArchive {
     }
 
     /// Reads the stored points of `entry` once, when no whole read has recorded them here.
-    private func loadStoredPoints(_ entry: ZipEntry, state: inout State) {
+    func loadStoredPoints(_ entry: ZipEntry, state: inout State) {
         guard state.accessIndexes[entry.index]?.complete != true,
               state.storeLoaded.insert(entry.index).inserted,
               let pointStore, let archivePath,

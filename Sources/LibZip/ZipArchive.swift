@@ -141,6 +141,7 @@ public final class ZipArchive: Sendable {
     public func close() {
         state.withLock { state in
             state.closeCursors()
+            state.closeInflatingCursors()
             if let archive = state.archive { lectern_zip_discard(archive) }
             state.archive = nil
         }
@@ -152,8 +153,8 @@ public final class ZipArchive: Sendable {
         guard entry.size <= Self.maxWholeEntrySize else { throw .tooLarge(entry.size) }
         if entry.isStored && !entry.isEncrypted { try Self.checkStoredSizes(entry) }
         do {
+            if Self.usesAccessPoints(entry) { return try readWholeInflating(entry) }
             return try state.withLock { state throws(ZipError) in
-                if Self.usesAccessPoints(entry) { return try readWholeInflating(entry, state: &state) }
                 let file = try state.open(entry, flags: 0)
                 defer { lectern_zip_fclose(file) }
                 let output = try ZipArchive.readExactly(file, count: Int(entry.size))
@@ -184,6 +185,7 @@ public final class ZipArchive: Sendable {
         guard lower < upper else { return Data() }
         guard upper - lower <= Self.maxWholeEntrySize else { throw .tooLarge(upper - lower) }
         do {
+            if Self.usesAccessPoints(entry) { return try readInflating(entry, lower..<upper) }
             return try state.withLock { state throws(ZipError) in
                 if entry.isStored && !entry.isEncrypted {
                     // libzip 1.7 seeks through a wild pointer in a stored entry that declares
@@ -194,7 +196,6 @@ public final class ZipArchive: Sendable {
                     guard lectern_zip_fseek(file, zip_int64_t(lower), SEEK_SET) == 0 else { throw ZipArchive.fileError(file) }
                     return try ZipArchive.readExactly(file, count: Int(upper - lower))
                 }
-                if Self.usesAccessPoints(entry) { return try readInflating(entry, lower..<upper, state: &state) }
                 let cursor = try state.cursor(for: entry, at: lower)
                 do throws(ZipError) {
                     if cursor.position < lower {

@@ -20,6 +20,8 @@ struct State: ~Copyable, @unchecked Sendable {
     static let maxCursors = 4
     /// Cursors inflating deflated entries here, from their start or an access point.
     var deflateCursors: [RawDeflateCursor] = []
+    /// Cursors a long read is using between its chunks (the lock is released meanwhile).
+    var busyCursors: [RawDeflateCursor] = []
     /// Access points by entry index, and the entries whose stored points were looked for.
     var accessIndexes: [Int: DeflateAccessIndex] = [:]
     var storeLoaded: Set<Int> = []
@@ -61,6 +63,13 @@ struct State: ~Copyable, @unchecked Sendable {
     mutating func closeCursors() {
         for cursor in cursors { lectern_zip_fclose(cursor.file) }
         cursors.removeAll()
+    }
+
+    /// Closes the files of the inflating cursors, those a read is using too (it then fails
+    /// with ``ZipError/closed``): before the archive goes, which owns them.
+    mutating func closeInflatingCursors() {
+        for cursor in deflateCursors + busyCursors { cursor.closeFile() }
         deflateCursors.removeAll()
+        busyCursors.removeAll()
     }
 }

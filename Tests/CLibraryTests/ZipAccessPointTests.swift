@@ -151,6 +151,25 @@ struct LongEntryFixture: Sendable {
         }
         // From points each time (or a cursor already there), never from the start.
         #expect(archive.inflatedByteCount <= 8 * (Self.pointOverhead + 300_000))
+        // A whole read (the reader's background pass) interleaves with ranged reads.
+        let mixed = Mutex<[Int: Data]>([:])
+        DispatchQueue.concurrentPerform(iterations: 3) { iteration in
+            let bytes = iteration == 0 ? (try? archive.read(entry)) : (try? archive.read(entry, range: ranges[iteration - 1]))
+            mixed.withLock { $0[iteration] = bytes ?? Data() }
+        }
+        #expect(mixed.withLock { $0[0] } == fixture.text)
+        for (index, range) in ranges.enumerated() {
+            #expect(mixed.withLock { $0[index + 1] } == fixture.text[Int(range.lowerBound)..<Int(range.upperBound)])
+        }
+    }
+
+    @Test func aReadOfAClosedArchiveFails() throws {
+        let archive = try ZipArchive(path: fixture.clear, accessPoints: nil)
+        let entry = try #require(archive.entry(at: LongEntryFixture.name))
+        _ = try archive.read(entry, range: 0..<1000)
+        archive.close()
+        #expect(zipError { try archive.read(entry, range: 1000..<2000) } == .closed)
+        #expect(zipError { try archive.read(entry) } == .closed)
     }
 
     @Test func aDamagedLongEntryStillFailsItsWholeRead() throws {
