@@ -114,7 +114,7 @@ let package = Package(
         .target(name: "ReaderSettings", dependencies: ["Terminal", "Shared", "TextLayout", "Pictures", "Annotations"]),
         // Read-aloud in the reader (ReaderUI/ReadAloud): overlays and speech, their C libraries loaded on first use.
         .target(name: "ReaderUI", dependencies: ["ReaderSettings", "Terminal", "TerminalCells", "Bookshelf", "Annotations", "Shared", "TextLayout", "LibrarySearch", "Pictures", "OPDS",
-                                                 "AudioPlayback", "ReadAloud", "Speech", "LibZip"]),
+                                                 "AudioPlayback", "ReadAloud", "Speech"]),
         // Library-wide full-text search: the indexer over the library's publications (SQLite FTS5).
         .target(name: "LibrarySearch", dependencies: ["Bookshelf", "TextLayout", "Shared"]),
         // KOReader progress sync (kosync): document ids, the protocol's client, the offline queue.

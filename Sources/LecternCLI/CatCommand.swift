@@ -1,6 +1,5 @@
 import ArgumentParser
 import FoundationEssentials
-import LibZip
 import Shared
 #if canImport(Glibc)
 import Glibc
@@ -27,8 +26,6 @@ struct CatCommand: AsyncParsableCommand {
     @OptionGroup var credentials: CredentialsOption
 
     func run() async throws {
-        // As the reader: ranged reads of long deflated entries start from points kept by an earlier whole read (#28).
-        ZipAccessPointStore.shared = ZipAccessPointStore(directory: XDGDirectories.cache + "/zip-points")
         let opened = try await PublicationLoader().openForCommand(path, credentials: credentials)
         let publication = opened.publication
         defer { publication.close() }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LibZip
 import Shared
 
 /// `lectern`: the root command.
@@ -59,6 +60,10 @@ public struct LecternCommand: AsyncParsableCommand {
             Output.writeAll(1, Array((BuildInfo.versionLine + "\n").utf8))
             return
         }
+        // For every command, before any archive is opened (`lectern open` opens its book before
+        // the reader is set up; an archive takes the store it finds then): a ranged read of a long
+        // deflated entry starts from points an earlier process kept (#28).
+        ZipAccessPointStore.shared = ZipAccessPointStore(directory: XDGDirectories.cache + "/zip-points")
         do {
             var command = try Self.parseReaderAlone() ?? parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Bookshelf
 import FoundationEssentials
-import LibZip
 import LibrarySearch
 import ReaderUI
 import Shared
@@ -53,9 +52,6 @@ struct OpenCommand: AsyncParsableCommand {
                 throw ExitStatus.someFailed
             }
         }
-        // Set before the early opening opens the book's archive, which takes the store it finds
-        // then: a later reopening deep in a long deflated chapter starts from these points (#28).
-        ZipAccessPointStore.shared = ZipAccessPointStore(directory: XDGDirectories.cache + "/zip-points")
         // The book is read while the library and the terminal are set up (without a terminal
         // the reader does not start: nothing is read early then).
         let early = isatty(0) == 1 && isatty(1) == 1 ? EarlyOpening(path: LibraryImporter.absolutePath(readerPath)) : nil

@@ -32,7 +32,7 @@ public final class ZipAccessPointStore: Sendable {
     private static let current = Mutex<ZipAccessPointStore?>(nil)
 
     /// The store archives opened by path use unless given one; nil (the default) keeps points in
-    /// memory for the archive only. The reader sets it under its cache directory.
+    /// memory for the archive only. The `lectern` program sets it under its cache directory at start.
     public static var shared: ZipAccessPointStore? {
         get { current.withLock { $0 } }
         set { current.withLock { $0 = newValue } }

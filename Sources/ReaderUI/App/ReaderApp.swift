@@ -1,7 +1,6 @@
 import Pictures
 import Bookshelf
 import FoundationEssentials
-import LibZip
 import Shared
 import Terminal
 import TextLayout
@@ -95,8 +94,6 @@ public final class ReaderApp {
         config = dependencies.config
         // Interface strings follow the page text's bidi setting (see TextFitting.visual).
         TextFitting.terminalReorders.store(config.bidi == .terminal, ordering: .relaxed)
-        // Reopening deep in a long deflated chapter starts from points an earlier process kept (#28).
-        ZipAccessPointStore.shared = ZipAccessPointStore(directory: dependencies.cacheFolder + "/zip-points")
     }
 
     // MARK: - Running
