@@ -9,13 +9,14 @@ extension ContentDocumentLoader {
     /// the whole source's.
     static let firstPrefixBytes = 256 * 1024
 
-    /// Reads growing prefixes of `resource` (of `opened`, at least ``firstPartMinimumBytes``
-    /// long by its length) and hands `firstPart` the document's first `length` offsets
+    /// Reads growing prefixes of `opened`'s resource (at least ``firstPartMinimumBytes`` long by
+    /// its length) and hands `firstPart` the document's first `length` offsets
     /// converted from one (``ContentDocumentParser/firstPart(ofPrefix:href:language:readingProgression:options:firstPartLength:recording:)``),
     /// telling the observer the bytes read. False when it was not: the length unknown or short,
     /// plain text, a source to prepare, a prefix that would be the whole; the whole is read then.
-    func firstPart(fromPrefixOf resource: any Resource, _ opened: OpenedResource, firstPartLength length: Int, recording: Bool,
+    func firstPart(fromPrefixOf opened: OpenedResource, firstPartLength length: Int, recording: Bool,
                    firstPart: (TextDocument) -> Void) -> Bool {
+        let resource = opened.resource
         guard !opened.isPlainText, case .success(let total) = resource.length, total >= UInt64(Self.firstPartMinimumBytes) else {
             return false
         }

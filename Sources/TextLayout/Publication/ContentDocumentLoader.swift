@@ -70,13 +70,13 @@ public struct ContentDocumentLoader: Sendable {
     /// ``ChapterCheckpoint``s recorded on the way (a long resource's; none for a short one).
     ///
     /// A resource whose length is known to be long has its first part converted from a prefix
-    /// of it (``firstPart(fromPrefixOf:_:firstPartLength:recording:firstPart:)``) before the
+    /// of it (``firstPart(fromPrefixOf:firstPartLength:recording:firstPart:)``) before the
     /// whole is read: a deflated chapter of 65 MB is not inflated whole before its first page.
     public func load(_ link: Link, firstPartLength length: Int, recordingCheckpoints: (([ChapterCheckpoint]) -> Void)?,
                      firstPart: (TextDocument) -> Void) throws(ContentLoadError) -> TextDocument {
         var told = false
         return try convert(link, beforeReading: { opened in
-            told = self.firstPart(fromPrefixOf: opened.resource, opened, firstPartLength: length,
+            told = self.firstPart(fromPrefixOf: opened, firstPartLength: length,
                                   recording: recordingCheckpoints != nil, firstPart: firstPart)
             return nil
         }) { source, href, language, progression throws(ContentParseError) in
