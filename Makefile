@@ -34,7 +34,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_FLAGS := -c release --static-swift-stdlib \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/Packaging/startup-symbols.txt -Xlinker --no-warn-symbol-ordering
 
-.PHONY: run test bench deps bench-deps build release clean fuzz fuzz-build check-asan check-tsan
+.PHONY: run test bench deps bench-deps build release debug clean fuzz fuzz-build check-asan check-tsan
 
 ## Install the Debian packages that are missing (apt-get update only when needed).
 deps:
@@ -59,14 +59,28 @@ browser-deps: deps
 		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
-build: deps
+build: deps commit-file
 	swift build
 
-# The commit the binary says it was built from (`lectern --version`, `lectern doctor`).
+# The commit the binary says it was built from (`lectern --version`, `lectern doctor`), written
+# into a file that build_info.c includes, and rewritten only when it changes: a new commit then
+# recompiles that one file, where a define on the command line rebuilt the whole program.
 COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+COMMIT_FILE := Sources/CLecternBuildInfo/commit.inc
 
-release: deps
-	swift build $(RELEASE_FLAGS) --product lectern -Xcc -DLECTERN_COMMIT='"$(COMMIT)"'
+.PHONY: commit-file
+commit-file:
+	@line='#define LECTERN_COMMIT "$(COMMIT)"'; \
+	if [ "$$(cat $(COMMIT_FILE) 2>/dev/null)" != "$$line" ]; then echo "$$line" > $(COMMIT_FILE); fi
+
+release: deps commit-file
+	swift build $(RELEASE_FLAGS) --product lectern
+
+# The debug build of the program alone, linked like the release build with the Swift runtime
+# inside (so it can be installed): CI's check-install takes it (Packaging/install.mk). ICU is
+# named because a debug build keeps the Foundation code that needs it.
+debug: deps commit-file
+	swift build --product lectern --static-swift-stdlib -Xlinker -l_FoundationICU
 
 # The bundled samples are added to the library (idempotent: keyed by content), then the
 # bookshelf opens; without a terminal (CI, a pipe) the library is printed instead.
@@ -80,7 +94,7 @@ WARNINGS_LOG := .build/build-output.log
 
 # The terminal UI suites (tmux) run one at a time, after the others: on a loaded 2-core machine
 # a dozen readers drawing at once is what made a capture lag behind its key (issue #17).
-test: deps browser-deps
+test: deps browser-deps commit-file
 	@mkdir -p .build
 	set -o pipefail; swift build --build-tests 2>&1 | tee $(WARNINGS_LOG)
 	@if grep -E '^$(CURDIR)/(Sources|Tests)/.*: warning:' $(WARNINGS_LOG); then \
@@ -130,7 +144,7 @@ SANITIZER_ENV = SWIFT_BACKTRACE=enable=no LECTERN_BIN=$(CURDIR)/$(1)/debug/lecte
 ## AddressSanitizer's slowdown stretches).
 ASAN_TEST_FLAGS ?=
 ASAN_TEST_LOG := .build-asan/test-output.log
-check-asan: deps
+check-asan: deps commit-file
 	rm -rf .build-asan/reports && mkdir -p .build-asan/reports
 	swift build --build-tests --sanitize=address --scratch-path .build-asan
 	$(call SANITIZER_ENV,.build-asan) ASAN_OPTIONS=detect_leaks=0:log_path=$(CURDIR)/.build-asan/reports/asan \
