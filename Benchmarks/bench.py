@@ -25,7 +25,7 @@ import tempfile
 import time
 import zipfile
 
-from large_books import bench_large_books, ends_with_marker, memory_rows, xhtml_mb
+from large_books import SPINE_ITEMS, bench_large_books, ends_with_marker, make_spine_epub, memory_rows, xhtml_mb
 from deflated_ranged import bench_deflated_ranged
 from folder_sync import bench_folder_sync
 from formats import bench_formats
@@ -33,6 +33,7 @@ from highlights import bench_highlights
 from library_search import bench_library_search
 from media_overlays import bench_media_overlays
 from opds_feeds import bench_opds
+from reopen_chapters import bench_reopen_books, reopen_chapters_rows
 from speech_gap import bench_speech
 from tmux_reader import MARKER, TUI_HEIGHT, TUI_WIDTH, TmuxReader
 
@@ -503,7 +504,7 @@ def tui_run(command, env, page_key, turns, search=None, indexed_search=False):
 def bench_tui(lectern, big, runs, env):
     """Time to the first painted page of the 200-chapter EPUB in tmux, page turns and a
     whole-book search, with peak RSS; epy (PyPI epy-reader) on the same book, same window,
-    same run."""
+    same run; then both readers reopening the book at its start, middle and end (#28)."""
     rows, notes = [], []
     if shutil.which("tmux") is None:
         return rows, ["tmux is not installed: the terminal reader was not measured."]
@@ -574,7 +575,9 @@ def bench_tui(lectern, big, runs, env):
     epy, problem = epy_command()
     if epy is None:
         notes.append(f"epy could not be installed ({' '.join(problem)}): no comparison.")
-        return rows, notes
+        reopen, reopen_notes = reopen_chapters_rows(lectern, None, big, "200-chapter book", 200, isolated_env,
+                                                    lectern_first["median_ms"])
+        return rows + reopen, notes + reopen_notes
     firsts, turns, _, first_peaks, peaks, _ = series(epy + [big], "l", None, None)
     epy_first = figures(firsts, first_peaks, len(firsts))
     rows.append((f"epy (PyPI epy-reader): first painted page of the same book, same window", epy_first, ""))
@@ -588,7 +591,10 @@ def bench_tui(lectern, big, runs, env):
                  "Times are from starting the tmux session (or sending the key) to the screen showing the result, "
                  "polled with `tmux capture-pane` about every millisecond.")
     memory, memory_notes = memory_rows(lectern, epy, big, "200-chapter book", isolated_env)
-    return rows + memory, notes + memory_notes
+    # #28: reopening where the book was left, at its start, middle and end, beside epy's.
+    reopen, reopen_notes = reopen_chapters_rows(lectern, epy, big, "200-chapter book", 200, isolated_env,
+                                                lectern_first["median_ms"], epy_first["median_ms"])
+    return rows + memory + reopen, notes + memory_notes + reopen_notes
 
 
 def bench_large_readers(lectern, runs):
@@ -858,7 +864,7 @@ def main():
     parser.add_argument("--lectern", required=True)
     parser.add_argument("--output", default="BENCHMARKS.md")
     parser.add_argument("--runs", type=int, default=30)
-    parser.add_argument("--only", choices=["tui", "large", "server", "library", "chapter", "pictures", "opds", "speech", "highlights", "formats", "deflated"],
+    parser.add_argument("--only", choices=["tui", "large", "server", "library", "chapter", "pictures", "opds", "speech", "highlights", "formats", "deflated", "reopen"],
                         help="Run one section and print it (BENCHMARKS.md is not written).")
     args = parser.parse_args()
     if args.only == "library":
@@ -887,6 +893,12 @@ def main():
         elif args.only == "deflated":
             tui_rows, tui_notes = bench_deflated_ranged(os.path.abspath(args.lectern), args.runs,
                                                         make_one_chapter_epub(9_000_000, "65mb"), measure, isolated_env)
+        elif args.only == "reopen":
+            # #28: first opening and reopening of the 200-chapter and the 2,014-item books, beside epy.
+            tui_rows, tui_notes = bench_reopen_books(os.path.abspath(args.lectern), epy_command()[0],
+                                                     [(make_big_epub(), "200-chapter book", 200, 3),
+                                                      (make_spine_epub(WORK), f"{SPINE_ITEMS:,}-item book", SPINE_ITEMS, 2)],
+                                                     isolated_env)
         elif args.only == "formats":
             tui_rows, tui_notes = bench_formats(os.path.abspath(args.lectern), args.runs, isolated_env, WORK, measure, epy_command)
         elif args.only == "opds":

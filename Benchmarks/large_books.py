@@ -1,8 +1,9 @@
 """Issue 15's large books in the terminal reader, beside epy in the same run and the same tmux
 window: a book whose only chapter is 6.5 MB of XHTML (first page, page turns at its start and in
 its middle, jumps to 50 % and to the end, reopening) and a generated book of 2,014 spine items with
-36 MB of XHTML (first page); for both, #28's peak RSS at the first page and after 20 page turns and
-a search. The 65 MB one-chapter book: first opening and reopening at its start (lectern only).
+36 MB of XHTML (first page, and reopening at its start, middle and end: reopen_chapters.py); for
+both, #28's peak RSS at the first page and after 20 page turns and a search. The 65 MB one-chapter
+book: first opening and reopening at its start, middle and end (lectern only).
 
 Every step waits for a state of the screen (the book's first words, a page number, its last
 paragraph), polled with `tmux capture-pane` about every millisecond; peak RSS is the reader
@@ -130,9 +131,15 @@ def page_count_final(text):
 
 
 def first_text_line(text):
-    """The first row of the page with words on it (the status row excluded)."""
-    rows = text.rstrip("\n").splitlines()[:-1]
-    return next((row.strip() for row in rows if len(row.strip()) >= 30), None)
+    """The first row of the page with words on it (not a heading's rule). Not the status row,
+    nor a row it repeats (lectern's status row has the chapter's title, its heading: a
+    reopening would match it before the page is drawn), nor a row with a percentage (epy's top
+    row, "Chapter 101: The River Nostrud  49%", whose figure a reopening may not show yet)."""
+    rows = text.rstrip("\n").splitlines()
+    status = rows[-1] if rows else ""
+    return next((row.strip() for row in rows[:-1]
+                 if sum(char.isalpha() for char in row) >= 24 and row.strip() not in status
+                 and not re.search(r"\d%", row)), None)
 
 
 def wait_for_exit(reader, timeout=60):
@@ -153,7 +160,7 @@ def reopen_session(command, env, go_keys, arrived, quit_key, settled=lambda text
         line = first_text_line(text)
         reader.wait(settled, timeout=settle_timeout)
         reader.keys(quit_key)
-        wait_for_exit(reader)
+        wait_for_exit(reader, timeout=SLOW_TIMEOUT)  # epy counts the book's letters before it saves and quits
     finally:
         reader.close()
     if line is None:
@@ -317,8 +324,13 @@ def spine_rows(lectern, epy, work, runs, fresh_env):
              row_figures(ours["first"], our_first_peak), "≥ 60× faster than epy, peak RSS ≤ epy's"),
             (f"Reader: page turn (Space) in the {SPINE_ITEMS:,}-item book (peak RSS after five turns)",
              row_figures(ours["turns"], our_peak), "peak RSS ≤ 1.2× epy's")]
+    # #28: reopening at the start, middle and end, beside epy's (2 pairs: ≈ 4 s an opening).
+    from reopen_chapters import reopen_chapters_rows  # here: reopen_chapters imports this module
+    label = f"{SPINE_ITEMS:,}-item book"
     if epy is None:
-        return rows, []
+        reopen, reopen_notes = reopen_chapters_rows(lectern, None, book, label, SPINE_ITEMS, fresh_env,
+                                                    statistics.median(ours["first"]))
+        return rows + reopen, reopen_notes
     theirs, their_peak, their_first_peak = series(epy + [book], max(1, min(runs, 3)), fresh_env, "l")
     rows += [(f"epy: first page of the same {SPINE_ITEMS:,}-item book, same window (peak RSS at the first page)",
               row_figures(theirs["first"], their_first_peak), ""),
@@ -332,7 +344,9 @@ def spine_rows(lectern, epy, work, runs, fresh_env):
              f"against epy's {their_first_peak / 1024:.1f} MB, {100 * our_first_peak / max(their_first_peak, 1):.0f}% (target ≤ 100%); "
              f"after five page turns {our_peak / 1024:.1f} MB against {their_peak / 1024:.1f} MB, "
              f"{100 * our_peak / max(their_peak, 1):.0f}% (target ≤ 120%)."]
-    return rows, notes
+    reopen, reopen_notes = reopen_chapters_rows(lectern, epy, book, label, SPINE_ITEMS, fresh_env,
+                                                statistics.median(ours["first"]), statistics.median(theirs["first"]), epy_runs=2)
+    return rows + reopen, notes + reopen_notes
 
 
 def huge_chapter_rows(lectern, book, fresh_env):
