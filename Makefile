@@ -76,11 +76,12 @@ commit-file:
 release: deps commit-file
 	swift build $(RELEASE_FLAGS) --product lectern
 
-# The debug build of the program alone, linked like the release build with the Swift runtime
-# inside (so it can be installed): CI's check-install takes it (Packaging/install.mk). ICU is
-# named because a debug build keeps the Foundation code that needs it.
+# The debug build of the program alone (`make test` builds it too, with the tests): CI's
+# check-install takes it (Packaging/install.mk). It links the toolchain's Swift runtime: linking
+# it in (--static-swift-stdlib) recompiles some modules for that link, and SwiftPM then links
+# the normal debug build against those objects and fails.
 debug: deps commit-file
-	swift build --product lectern --static-swift-stdlib -Xlinker -l_FoundationICU
+	swift build --product lectern
 
 # The bundled samples are added to the library (idempotent: keyed by content), then the
 # bookshelf opens; without a terminal (CI, a pipe) the library is printed instead.

@@ -63,7 +63,7 @@ fish -n "$root/usr/share/fish/vendor_completions.d/lectern.fish" || fail "fish c
 
 step "the package"
 dpkg-deb --field "$deb" Package Version Architecture Depends Recommends
-lintian --fail-on error --suppress-tags-from-file /dev/null "$deb" || fail "lintian found errors in $(basename "$deb")"
+lintian --fail-on error --suppress-tags-from-file /dev/null ${LINTIAN_SUPPRESS:+--suppress-tags "$LINTIAN_SUPPRESS"} "$deb" || fail "lintian found errors in $(basename "$deb")"
 
 if [ "$(id -u)" = 0 ] && [ -z "${LECTERN_SKIP_DEB_INSTALL:-}" ]; then
     step "installing the package with apt"

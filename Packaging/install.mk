@@ -14,7 +14,8 @@ docdir ?= $(datadir)/doc/lectern
 INSTALL ?= install
 # The build whose program is installed: release. CI's check-install takes the debug build that
 # `make test` has just made (INSTALL_BUILD=debug): what it checks is the installation, and a
-# release build from scratch is 20–30 minutes of CI's 90 on 2 cores.
+# release build from scratch is 20–30 minutes of CI's 90 on 2 cores. The debug program loads
+# the Swift runtime from the toolchain, so its package runs only where Swift is installed.
 INSTALL_BUILD ?= release
 LECTERN_BIN := .build/$(INSTALL_BUILD)/lectern
 
@@ -100,5 +101,7 @@ deb: install-check-deps
 	sh Packaging/make-deb.sh .build/deb "$(VERSION)"
 
 ## Installs into a temporary DESTDIR and checks what was installed (Packaging/check-install.sh).
+# A debug build finds the Swift runtime through the toolchain's folder (its RUNPATH), which
+# lintian reports as an error: that one tag is not an error of the installation checked.
 check-install: install-check-deps deb
-	sh Packaging/check-install.sh .build/deb
+	LINTIAN_SUPPRESS="$(if $(filter debug,$(INSTALL_BUILD)),custom-library-search-path)" sh Packaging/check-install.sh .build/deb
