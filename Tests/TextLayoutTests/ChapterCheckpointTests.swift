@@ -69,6 +69,15 @@ import TestSupport
         #expect(part.bytes <= 4 * 32 * 1024 + 300, "\(part.bytes)")
         #expect(part.offsets == checkpoints[middle].offset..<checkpoints[middle + 3].offset)
         Self.expectStretch(part, of: whole, "middle")
+        // Stopped at a text offset (three screens past a place): the whole's blocks up to the
+        // first that reaches it, none after.
+        let stop = checkpoints[middle].offset + 12_000
+        let stopped = try #require(try ContentDocumentParser.parsePart(html: html, href: "OEBPS/long.xhtml", from: checkpoints[middle],
+                                                                      to: checkpoints[middle + 3], stoppingAt: stop))
+        #expect(stopped.offsets.upperBound >= stop && stopped.offsets.upperBound < part.offsets.upperBound, "\(stopped.offsets)")
+        #expect(stopped.document.blocks.count < part.document.blocks.count)
+        #expect(whole.blocks.contains { $0.offset == stopped.offsets.upperBound }, "it ends where a block of the whole begins")
+        Self.expectStretch(stopped, of: whole, "stopped")
         // At the end: to the end of the chapter.
         let last = try #require(try ContentDocumentParser.parsePart(html: html, href: "OEBPS/long.xhtml",
                                                                    from: checkpoints[checkpoints.count - 1], to: nil))

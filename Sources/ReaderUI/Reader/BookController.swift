@@ -201,9 +201,11 @@ final class BookController {
         // Three screens past the place shown: enough to page on while the rest is converted.
         let screens = max(8_000, options.width * state.rows * 3)
         let firstPartLength = placeShown.map { $0 + screens }
-        // Deep in a chapter whose checkpoints are known, a stretch around the place instead.
+        // Deep in a chapter whose checkpoints are known, a stretch around the place instead: from
+        // the checkpoint a screen or more before it (on average half a checkpoint's spacing more,
+        // some seven screens to page back on) to the block three screens after it.
         let stretch = placeShown.flatMap { place in
-            state.chapterCheckpoints[chapter].flatMap { ChapterCheckpoint.stretch(of: $0, showing: place, before: screens, after: screens) }
+            state.chapterCheckpoints[chapter].flatMap { ChapterCheckpoint.stretch(of: $0, showing: place, before: screens / 3, after: screens) }
         }
         return tasks.start(.chapter) { [weak self] in
             let (arrivals, sink) = AsyncStream.makeStream(of: LaidOutChapter.self)
@@ -214,7 +216,8 @@ final class BookController {
                     document = preloaded
                 } else {
                     var stretchShown = false
-                    if let stretch, let placeShown, let part = source.part(chapter, from: stretch.from, to: stretch.to),
+                    if let stretch, let placeShown,
+                       let part = source.part(chapter, from: stretch.from, to: stretch.to, stoppingAt: placeShown + screens),
                        part.offsets.upperBound > placeShown {
                         sink.yield(LaidOutChapter(document: part.document, layout: LayoutEngine.layout(part.document, options: options),
                                                   isWhole: false, options: options))

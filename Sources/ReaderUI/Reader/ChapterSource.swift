@@ -115,11 +115,13 @@ struct ChapterSource: Sendable {
     }
 
     /// The stretch of chapter `index` from `checkpoint` to `end` (nil: its end), converted
-    /// alone (``ContentDocumentLoader/loadPart(_:from:to:)``); nil when the chapter does not
-    /// match the checkpoints or cannot be read.
-    func part(_ index: Int, from checkpoint: ChapterCheckpoint, to end: ChapterCheckpoint?) -> ChapterPart? {
+    /// alone up to the block that reaches text offset `stopOffset`
+    /// (``ContentDocumentLoader/loadPart(_:from:to:stoppingAt:)``); nil when the chapter does
+    /// not match the checkpoints or cannot be read.
+    func part(_ index: Int, from checkpoint: ChapterCheckpoint, to end: ChapterCheckpoint?, stoppingAt stopOffset: Int? = nil) -> ChapterPart? {
         guard case .readingOrder(let loader) = kind, publication.readingOrder.indices.contains(index),
-              var part = try? loader.loadPart(publication.readingOrder[index], from: checkpoint, to: end) else { return nil }
+              var part = try? loader.loadPart(publication.readingOrder[index], from: checkpoint, to: end, stoppingAt: stopOffset)
+        else { return nil }
         part.document = withPictureSizes(part.laidOutDocument)
         return part
     }

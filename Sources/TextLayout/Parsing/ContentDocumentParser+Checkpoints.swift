@@ -21,14 +21,17 @@ extension ContentDocumentParser {
     /// the end of the source): the head and body start tag, then the source from the
     /// checkpoint's element on. Its blocks, offsets, links and anchors are the whole
     /// document's. Nil when the source does not match the checkpoint (another edition).
+    /// `stoppingAt`: the part ends with the first block that reaches that text offset, when
+    /// one does before `end` (what the screens after a place need, not up to the checkpoint).
     public static func parsePart(html bytes: some Collection<UInt8>, href: String, language: String? = nil,
                                  readingProgression: ReadingProgression = .auto,
                                  options: ContentParseOptions = ContentParseOptions(),
-                                 from checkpoint: ChapterCheckpoint, to end: ChapterCheckpoint?) throws(ContentParseError) -> ChapterPart? {
+                                 from checkpoint: ChapterCheckpoint, to end: ChapterCheckpoint?,
+                                 stoppingAt stopOffset: Int? = nil) throws(ContentParseError) -> ChapterPart? {
         let prepared = bytes.withContiguousStorageIfAvailable(prepare) ?? Array(bytes).withUnsafeBufferPointer(prepare)
         func part(of source: some Collection<UInt8>) throws(ContentParseError) -> ChapterPart? {
             try parsePart(href: href, language: language, readingProgression: readingProgression, options: options,
-                          from: checkpoint, toByte: end.map(\.byte) ?? source.count) { range in
+                          from: checkpoint, toByte: end.map(\.byte) ?? source.count, stoppingAt: stopOffset) { range in
                 Array(source.dropFirst(range.lowerBound).prefix(range.count))
             }
         }
@@ -42,7 +45,7 @@ extension ContentDocumentParser {
     /// source does not match the checkpoint, or when its head would be prepared before parsing
     /// (a DOCTYPE subset: the checkpoint's offsets are not the source's).
     static func parsePart(href: String, language: String?, readingProgression: ReadingProgression, options: ContentParseOptions,
-                          from checkpoint: ChapterCheckpoint, toByte endByte: Int,
+                          from checkpoint: ChapterCheckpoint, toByte endByte: Int, stoppingAt stopOffset: Int? = nil,
                           read: (Range<Int>) -> [UInt8]?) throws(ContentParseError) -> ChapterPart? {
         let less = UInt8(ascii: "<")
         guard checkpoint.bodyStart > 0, checkpoint.bodyStart <= checkpoint.byte, checkpoint.byte < endByte,
@@ -58,8 +61,19 @@ extension ContentDocumentParser {
         guard let stretch = read(checkpoint.byte..<endByte), stretch.count == endByte - checkpoint.byte,
               stretch.first == less else { return nil }
         part.append(contentsOf: stretch)
-        let document = try parseDocument(part, href: href, language: language, readingProgression: readingProgression,
-                                         options: options, start: checkpoint)
+        // Stopped as a first part from a prefix is (ContentDocumentParser+Prefix): at a block
+        // the whole conversion also ends there, every later one left unconverted.
+        var stopped: TextDocument?
+        let observer: ((HTMLConverter) -> Void)? = stopOffset.map { stop in
+            { converter in
+                guard !converter.isStopped, converter.offset >= stop else { return }
+                stopped = converter.partialDocument()
+                converter.isStopped = true
+            }
+        }
+        let converted = try parseDocument(part, href: href, language: language, readingProgression: readingProgression,
+                                          options: options, observer: observer, start: checkpoint)
+        let document = stopped ?? converted
         if let first = document.blocks.first, first.offset != checkpoint.offset { return nil }
         let last = document.blocks.last.map { $0.offset + $0.length } ?? checkpoint.offset
         return ChapterPart(document: document, firstBlock: checkpoint.blocks, offsets: checkpoint.offset..<last, bytes: part.count)

@@ -29,11 +29,14 @@ extension ContentDocumentLoader {
     /// Converts the stretch of the resource of `link` from `checkpoint` to `end` (nil: its
     /// end), telling the observer of it as a first part (its offsets, the bytes read).
     /// Nil when the resource does not match the checkpoints (another edition) or is not HTML.
+    /// `stoppingAt`: the conversion ends with the block that reaches that text offset, when
+    /// one does before `end`.
     ///
     /// Only the head, the wrappers' start tags and the stretch are read, by ranges; plain text
     /// (whose checkpoints are those of the `<pre>` it is converted to), and a resource of unknown
     /// length read to its end, are read whole.
-    public func loadPart(_ link: Link, from checkpoint: ChapterCheckpoint, to end: ChapterCheckpoint?) throws(ContentLoadError) -> ChapterPart? {
+    public func loadPart(_ link: Link, from checkpoint: ChapterCheckpoint, to end: ChapterCheckpoint?,
+                         stoppingAt stopOffset: Int? = nil) throws(ContentLoadError) -> ChapterPart? {
         var part: ChapterPart?
         _ = try convert(link, beforeReading: { opened in
             guard !opened.isPlainText else { return nil }
@@ -48,7 +51,7 @@ extension ContentDocumentLoader {
             var read = 0
             part = try? ContentDocumentParser.parsePart(href: opened.href, language: opened.language,
                                                         readingProgression: opened.progression, options: options,
-                                                        from: checkpoint, toByte: endByte) { range in
+                                                        from: checkpoint, toByte: endByte, stoppingAt: stopOffset) { range in
                 guard case .success(let data) = opened.resource.read(range: UInt64(range.lowerBound)..<UInt64(range.upperBound)) else {
                     return nil
                 }
@@ -59,7 +62,7 @@ extension ContentDocumentLoader {
             return part?.document ?? TextDocument(href: opened.href)
         }) { source, href, language, progression throws(ContentParseError) in
             part = try ContentDocumentParser.parsePart(html: source, href: href, language: language, readingProgression: progression,
-                                                       options: options, from: checkpoint, to: end)
+                                                       options: options, from: checkpoint, to: end, stoppingAt: stopOffset)
             if let part { observer?(.firstPart(href: href, length: part.offsets.count, bytes: source.count)) }
             return part?.document ?? TextDocument(href: href)
         }
