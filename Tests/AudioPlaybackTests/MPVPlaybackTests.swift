@@ -37,7 +37,9 @@ import TestSupport
         defer { player.close() }
         player.go(toTrack: 0, at: 9)
         player.play()
-        #expect(await wait { player.trackIndex == 1 && player.decodedDuration(ofTrack: 1) != nil && player.time > 0.2 },
+        // Track 1 playing, or already past it: on a loaded machine the checks may come after it
+        // ended (CI saw the player at track 2), and its decoded duration stays known.
+        #expect(await wait { player.trackIndex >= 1 && player.decodedDuration(ofTrack: 1) != nil && (player.trackIndex > 1 || player.time > 0.2) },
                 "still at track \(player.trackIndex) \(player.time)")
         let file = try publication.get(publication.readingOrder[1]).read().get()
         #expect(abs(try #require(player.decodedDuration(ofTrack: 1)) - (constantBitrateDuration(of: file) ?? 0)) < 0.05)
