@@ -202,8 +202,8 @@ final class BookController {
         let screens = max(8_000, options.width * state.rows * 3)
         let firstPartLength = placeShown.map { $0 + screens }
         // Deep in a chapter whose checkpoints are known, a stretch around the place instead: from
-        // the checkpoint a screen or more before it (on average half a checkpoint's spacing more,
-        // some seven screens to page back on) to the block three screens after it.
+        // the checkpoint a screen or more before it (on average half a checkpoint's spacing more:
+        // some four screens to page back on) to the block three screens after it.
         let stretch = placeShown.flatMap { place in
             state.chapterCheckpoints[chapter].flatMap { ChapterCheckpoint.stretch(of: $0, showing: place, before: screens / 3, after: screens) }
         }
